@@ -1,0 +1,120 @@
+// One flat config for the monorepo, assembled from small arrays.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+
+const ignores = {
+  ignores: [
+    "**/dist/**",
+    "**/build/**",
+    "**/.react-router/**",
+    "**/node_modules/**",
+    "**/coverage/**",
+    "var/**",
+    "**/test-results/**",
+    "**/playwright-report/**",
+  ],
+};
+
+const base = [
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      "@typescript-eslint/consistent-type-imports": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+];
+
+// packages/shared is framework-free: no React, Express, Node I/O or env.
+const sharedBoundaries = {
+  files: ["packages/shared/src/**/*.ts"],
+  ignores: ["packages/shared/src/**/*.test.ts"],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      { patterns: ["react", "react-*", "express", "node:*", "@site/*"] },
+    ],
+    "no-restricted-properties": ["error", { object: "process", property: "env" }],
+  },
+};
+
+// The API: process.env only in config.ts; the domain never imports http, adapters or frameworks.
+const apiEnv = {
+  files: ["apps/admin-api/src/**/*.ts"],
+  ignores: ["apps/admin-api/src/config.ts"],
+  rules: {
+    "no-restricted-properties": [
+      "error",
+      { object: "process", property: "env", message: "Read the environment only in src/config.ts." },
+    ],
+  },
+};
+const apiDomain = {
+  files: ["apps/admin-api/src/domain/**/*.ts"],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          { group: ["**/http/**", "**/adapters/**", "**/workers/**"], message: "The domain depends only on ports." },
+          { group: ["express", "nodemailer", "better-sqlite3", "firebase-admin", "firebase-admin/*"], message: "The domain is framework-free." },
+        ],
+      },
+    ],
+  },
+};
+const apiAdaptersOnlyFromMain = {
+  files: ["apps/admin-api/src/**/*.ts"],
+  ignores: ["apps/admin-api/src/main.ts", "apps/admin-api/src/adapters/**"],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      { patterns: [{ group: ["**/adapters/**"], message: "Only main.ts wires adapters." }] },
+    ],
+  },
+};
+
+// The web: features never import each other; import.meta.env only in app/config/env.ts.
+const webFeatures = ["contact", "newsletter", "thought-leadership"].map((feature) => ({
+  files: [`apps/web/app/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          {
+            regex: `features/(?!${feature}(/|$))`,
+            message: "Features never import each other.",
+          },
+        ],
+      },
+    ],
+  },
+}));
+const web = [
+  {
+    files: ["apps/web/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { "react-hooks": reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ["apps/web/app/**/*.{ts,tsx}"],
+    ignores: ["apps/web/app/config/env.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
+          message: "Read import.meta.env only in app/config/env.ts.",
+        },
+      ],
+    },
+  },
+];
+
+export default tseslint.config(ignores, ...base, sharedBoundaries, apiEnv, apiDomain, apiAdaptersOnlyFromMain, ...webFeatures, ...web);

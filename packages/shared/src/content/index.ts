@@ -1,0 +1,3 @@
+export * from "./types.js";
+export * from "./firm.js";
+export * from "./navigation.js";

@@ -1,0 +1,104 @@
+/** The shapes of the site's content. Components render these; the data lives in the sibling modules. */
+
+export interface Link {
+  label: string;
+  href: string;
+}
+
+export interface ExternalLink extends Link {
+  /** Accessible name when the label alone is not enough (e.g. an icon link). */
+  ariaLabel?: string;
+}
+
+export type SocialNetwork = "facebook" | "x" | "linkedin" | "instagram" | "email" | "website";
+export interface SocialLink {
+  network: SocialNetwork;
+  label: string;
+  href: string;
+}
+
+/** A prerendered page of the site. `path` is what the router, sitemap and server all read. */
+export interface RouteInfo {
+  id: "home" | "about" | "experts" | "services" | "industries" | "thought-leadership" | "careers" | "contact";
+  path: string;
+  /** Label in the header navigation. */
+  label: string;
+  /** Document title (before the site-name suffix). */
+  title: string;
+  /** Meta description, 120 to 160 characters. */
+  description: string;
+}
+
+export interface NavItem {
+  label: string;
+  href: string;
+  children?: readonly NavItem[];
+}
+
+export interface FooterColumn {
+  heading: string;
+  links: readonly Link[];
+}
+
+export interface TitledText {
+  title: string;
+  text: string;
+}
+
+export interface Step extends TitledText {
+  number: number;
+}
+
+export interface Faq {
+  question: string;
+  answer: string;
+}
+
+export interface Article {
+  title: string;
+  author: string;
+  /** Uppercase, one of articleCategories. */
+  category: string;
+  /** YYYY-MM-DD, April to August 2025. */
+  date: string;
+  /** Absolute https URL of the article at its outlet. */
+  link: string;
+  /** The outlet's name. */
+  description: string;
+}
+
+export interface Sector {
+  name: string;
+  description: string;
+}
+
+export interface ServiceCategory {
+  /** Anchor id on /services, e.g. "strategy-management-leadership". */
+  id: string;
+  number: number;
+  title: string;
+  summary: string;
+  bullets: readonly string[];
+  /** Which drawn SVG illustration the page shows for it. */
+  illustration: "strategy" | "economy" | "governance" | "investment" | "digital" | "policy" | "communication" | "projects" | "training";
+}
+
+export interface ServiceCard {
+  title: string;
+  text: string;
+  href: string;
+}
+
+export interface Solution {
+  title: string;
+  text: string;
+  points: readonly string[];
+}
+
+export interface AboutSection {
+  /** One of the six About anchors, exactly as the spec names them. */
+  id: "who-we-are" | "our-corporate-philosophies" | "our-anthem" | "our-business-model" | "our-critical-success-factors" | "why-choose-us";
+  /** Label in the header dropdown and mobile menu. */
+  label: string;
+  heading: string;
+}

@@ -1,0 +1,58 @@
+/**
+ * Every user-facing message of the product, word for word from the specification (sections 2, 5 and 8).
+ * The web and the API import these; no other package retypes them.
+ */
+
+export const validationMessages = {
+  nameRequired: "Name is required",
+  emailRequired: "Email is required",
+  emailInvalid: "Invalid email format",
+  subjectRequired: "Subject is required",
+  descriptionRequired: "Description is required",
+  newsletterEmailInvalid: "Please enter a valid email address.",
+} as const;
+
+export const newsletterMessages = {
+  success: "Successfully subscribed to newsletter!",
+  alreadySubscribed: "This email is already subscribed to our newsletter.",
+  storageFailure: "Failed to subscribe. Please try again later.",
+  mutationFailure: "An error occurred. Please try again later.",
+} as const;
+
+export const contactMessages = {
+  success: "Thank you for contacting us! We'll get back to you soon.",
+  failure: "Failed to submit contact form",
+  unexpected: "An unexpected error occurred.",
+  sending: "Sending...",
+} as const;
+
+export const notFoundMessages = {
+  title: "404 - Page Not Found",
+  text: "The page you are looking for does not exist.",
+  action: "Return Home",
+} as const;
+
+export const errorScreenMessages = {
+  title: "Oops! Something went wrong.",
+  text: "We're sorry for the inconvenience. Please try refreshing the page.",
+  action: "Refresh Page",
+} as const;
+
+export const thoughtLeadershipMessages = {
+  heading: "Thought Leadership",
+  subtitle: "Explore the insights and trends shaping your industry",
+  allFilter: "All Projects",
+  empty: "No articles found.",
+} as const;
+
+/** Messages of the API's own edges (not in the spec's catalogue; worded for people). */
+export const apiMessages = {
+  invalidRequest: "Please check the highlighted fields and try again.",
+  malformedJson: "The request body is not valid JSON.",
+  payloadTooLarge: "The request is too large. Please shorten your message and try again.",
+  rateLimited: "Too many requests. Please wait a few minutes and try again.",
+  unauthorized: "Authentication is required.",
+  notFound: "Not found.",
+  internal: "Something went wrong on our side. Please try again later.",
+  emailQueued: "The email has been queued for delivery.",
+} as const;
