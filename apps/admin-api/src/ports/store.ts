@@ -1,0 +1,104 @@
+/**
+ * The storage port. Two adapters implement it (adapters/sqlite, adapters/firestore) and both pass the
+ * one contract suite in test/contract. Timestamps are set by the store (server time), never by callers.
+ */
+
+export type SubscriptionStatus = "subscribed";
+export type ContactStatus = "new";
+export type MailState = "PENDING" | "PROCESSING" | "SUCCESS" | "ERROR";
+
+export interface NewSubscription {
+  /** Already normalised: trimmed and lower-cased. */
+  email: string;
+}
+
+export interface SubscriptionRecord {
+  id: string;
+  email: string;
+  status: SubscriptionStatus;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NewContact {
+  name: string;
+  email: string;
+  phone?: string | undefined;
+  subject: string;
+  description: string;
+}
+
+export interface ContactRecord extends NewContact {
+  id: string;
+  status: ContactStatus;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A message to send. The shape follows Firebase's "Trigger Email" extension document. */
+export interface MailMessage {
+  to: string;
+  replyTo?: string | undefined;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailRecord {
+  id: string;
+  message: MailMessage;
+  /** What the mail is about, e.g. { kind: "contact-ack", contactId }. */
+  meta: { kind: "contact-acknowledgement" | "contact-notification" | "admin"; contactId?: string | undefined };
+  delivery: {
+    state: MailState;
+    attempts: number;
+    /** When the worker may next try it. */
+    nextAttemptAt: Date;
+    /** Until when a worker holds it (a crashed worker's lease runs out, so the row is retried). */
+    leaseExpiresAt: Date | null;
+    startTime: Date | null;
+    endTime: Date | null;
+    error: string | null;
+    /** The SMTP server's id for a delivered message. */
+    messageId: string | null;
+  };
+  createdAt: Date;
+}
+
+export type NewMail = Pick<MailRecord, "message" | "meta">;
+
+export type SubscribeResult = { created: true; id: string } | { created: false; reason: "duplicate" };
+
+export interface OutboxStats {
+  pending: number;
+  failed: number;
+  /** Age in milliseconds of the oldest PENDING or PROCESSING mail; null when none. */
+  oldestPendingAgeMs: number | null;
+}
+
+export interface Store {
+  /** Race-free: a unique key (SQLite) or a deterministic id with create (Firestore). */
+  addSubscription(subscription: NewSubscription): Promise<SubscribeResult>;
+  /** Saves the contact and queues its mails atomically (one transaction or batch). */
+  addContactWithMails(contact: NewContact, mails: (contactId: string) => NewMail[]): Promise<{ id: string }>;
+  /** Queues a mail on its own (the admin send-email endpoint). */
+  queueMail(mail: NewMail): Promise<{ id: string }>;
+  /**
+   * Claims up to `limit` mails that are PENDING with nextAttemptAt <= now, or PROCESSING with an
+   * expired lease, marking them PROCESSING with a lease until `leaseUntil`.
+   */
+  claimDueMails(now: Date, leaseUntil: Date, limit: number): Promise<MailRecord[]>;
+  markMailSent(id: string, at: Date, messageId: string | null): Promise<void>;
+  /** Records a failed attempt: PENDING again with nextAttemptAt, or ERROR when `final`. */
+  markMailFailed(id: string, at: Date, error: string, retry: { final: boolean; nextAttemptAt: Date }): Promise<void>;
+  /** Puts an ERROR mail back to PENDING (operators' retry). */
+  retryMail(id: string, now: Date): Promise<boolean>;
+  getContact(id: string): Promise<ContactRecord | null>;
+  getSubscriptionByEmail(email: string): Promise<SubscriptionRecord | null>;
+  getMail(id: string): Promise<MailRecord | null>;
+  listMails(filter?: { state?: MailState; contactId?: string }): Promise<MailRecord[]>;
+  outboxStats(now: Date): Promise<OutboxStats>;
+  /** Throws when the store is unreachable. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
