@@ -102,3 +102,80 @@ export interface AboutSection {
   label: string;
   heading: string;
 }
+
+/** The home page, section by section, in page order. */
+export interface HomeContent {
+  hero: { eyebrow: string; heading: string; text: string; primary: Link; secondary: Link };
+  whoWeAre: { heading: string; paragraphs: readonly string[] };
+  serviceCards: readonly ServiceCard[];
+  whyPartner: { heading: string; intro: string; points: readonly TitledText[] };
+  howItWorks: { heading: string; intro: string; steps: readonly Step[]; cta: Link };
+  faq: { heading: string; items: readonly Faq[] };
+}
+
+/** The /about page's sections (headings come from aboutSections). */
+export interface AboutContent {
+  whoWeAre: { paragraphs: readonly string[] };
+  philosophies: {
+    purpose: string;
+    vision: string;
+    mission: string;
+    motto: string;
+    tagline: string;
+    coreValues: readonly TitledText[];
+    promise: string;
+    positioning: string;
+    inspiration: string;
+  };
+  anthem: {
+    title: string;
+    intro: string;
+    /** Each verse (and the chorus) as its lines. */
+    verses: readonly (readonly string[])[];
+  };
+  businessModel: readonly TitledText[];
+  successFactors: readonly TitledText[];
+  whyChooseUs: { intro: string; points: readonly TitledText[] };
+}
+
+export interface IndustriesContent {
+  hero: { heading: string; text: string; cta: Link };
+  sectorsIntro: { heading: string; text: string };
+  solutions: { heading: string; intro: string; items: readonly Solution[] };
+  process: { heading: string; steps: readonly Step[] };
+  support: { heading: string; text: string; links: readonly Link[] };
+}
+
+export interface ExpertsContent {
+  heading: string;
+  intro: readonly string[];
+  founder: {
+    name: string;
+    title: string;
+    socials: readonly SocialLink[];
+    publications: readonly ExternalLink[];
+    biography: readonly string[];
+  };
+}
+
+export interface CareersContent {
+  tag: string;
+  heading: string;
+  paragraphs: readonly string[];
+  cta: Link;
+}
+
+export interface ContactContent {
+  heading: string;
+  intro: string;
+  formHeading: string;
+  careersPointer: { text: string; link: Link };
+}
+
+export interface NewsletterContent {
+  heading: string;
+  text: string;
+  label: string;
+  placeholder: string;
+  button: string;
+}
