@@ -1,0 +1,20 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// Unit tests run without the React Router vite plugin: it expects a full app build and would
+// try to compile routes. esbuild's automatic JSX runtime is all components need here.
+export default defineConfig({
+  esbuild: { jsx: "automatic" },
+  resolve: {
+    // Mirrors the "~/*" path alias the app's tsconfig declares.
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  test: {
+    environment: "happy-dom",
+    setupFiles: ["app/test/setup.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "test/**/*.test.ts"],
+    // happy-dom on a 2-core machine is slow to start; give user-event flows room.
+    testTimeout: 15_000,
+    reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
+  },
+});
