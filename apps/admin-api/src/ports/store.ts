@@ -70,7 +70,9 @@ export type NewMail = Pick<MailRecord, "message" | "meta">;
 export type SubscribeResult = { created: true; id: string } | { created: false; reason: "duplicate" };
 
 export interface OutboxStats {
+  /** PENDING plus PROCESSING (the backlog not yet delivered). */
   pending: number;
+  /** ERROR. */
   failed: number;
   /** Age in milliseconds of the oldest PENDING or PROCESSING mail; null when none. */
   oldestPendingAgeMs: number | null;
@@ -85,19 +87,26 @@ export interface Store {
   queueMail(mail: NewMail): Promise<{ id: string }>;
   /**
    * Claims up to `limit` mails that are PENDING with nextAttemptAt <= now, or PROCESSING with an
-   * expired lease, marking them PROCESSING with a lease until `leaseUntil`.
+   * expired lease (leaseExpiresAt <= now), marking them PROCESSING with a lease until `leaseUntil`,
+   * startTime `now`, and attempts incremented by one (so a worker that crashes mid-send still counts
+   * the attempt and a crash loop ends). Oldest first. Returns the records as updated.
    */
   claimDueMails(now: Date, leaseUntil: Date, limit: number): Promise<MailRecord[]>;
   markMailSent(id: string, at: Date, messageId: string | null): Promise<void>;
-  /** Records a failed attempt: PENDING again with nextAttemptAt, or ERROR when `final`. */
+  /**
+   * Records a failed attempt: PENDING again with nextAttemptAt, or ERROR (endTime `at`) when `final`.
+   * Either way `error` is kept and the lease cleared. markMailSent sets SUCCESS, endTime, messageId,
+   * clears the lease and the error.
+   */
   markMailFailed(id: string, at: Date, error: string, retry: { final: boolean; nextAttemptAt: Date }): Promise<void>;
-  /** Puts an ERROR mail back to PENDING (operators' retry). */
+  /** Puts an ERROR mail back to PENDING, due `now`, attempts reset to 0 (operators' retry); false if not ERROR. */
   retryMail(id: string, now: Date): Promise<boolean>;
   getContact(id: string): Promise<ContactRecord | null>;
   getSubscriptionByEmail(email: string): Promise<SubscriptionRecord | null>;
   getMail(id: string): Promise<MailRecord | null>;
-  listMails(filter?: { state?: MailState; contactId?: string }): Promise<MailRecord[]>;
   outboxStats(now: Date): Promise<OutboxStats>;
+  /** Oldest first. */
+  listMails(filter?: { state?: MailState; contactId?: string }): Promise<MailRecord[]>;
   /** Throws when the store is unreachable. */
   ping(): Promise<void>;
   close(): Promise<void>;

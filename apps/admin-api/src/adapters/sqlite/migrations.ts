@@ -1,0 +1,70 @@
+import type { Database } from "better-sqlite3";
+
+/**
+ * Schema migrations, applied in order at start-up. `PRAGMA user_version` records how many ran, so a
+ * database created by an older release is brought forward and a current one is left alone. Append
+ * new steps; never edit a released one.
+ */
+export const migrations: readonly string[] = [
+  `
+  CREATE TABLE subscriptions (
+    id          TEXT PRIMARY KEY,
+    email       TEXT NOT NULL,
+    status      TEXT NOT NULL,
+    created_at  INTEGER NOT NULL,
+    updated_at  INTEGER NOT NULL
+  );
+  -- The unique key makes duplicate detection race-free: the insert itself decides.
+  CREATE UNIQUE INDEX subscriptions_email ON subscriptions (email);
+
+  CREATE TABLE contacts (
+    id           TEXT PRIMARY KEY,
+    name         TEXT NOT NULL,
+    email        TEXT NOT NULL,
+    phone        TEXT,
+    subject      TEXT NOT NULL,
+    description  TEXT NOT NULL,
+    status       TEXT NOT NULL,
+    created_at   INTEGER NOT NULL,
+    updated_at   INTEGER NOT NULL
+  );
+
+  CREATE TABLE mail (
+    id                TEXT PRIMARY KEY,
+    kind              TEXT NOT NULL,
+    contact_id        TEXT REFERENCES contacts (id),
+    to_address        TEXT NOT NULL,
+    reply_to          TEXT,
+    subject           TEXT NOT NULL,
+    text_body         TEXT NOT NULL,
+    html_body         TEXT NOT NULL,
+    state             TEXT NOT NULL,
+    attempts          INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at   INTEGER NOT NULL,
+    lease_expires_at  INTEGER,
+    start_time        INTEGER,
+    end_time          INTEGER,
+    error             TEXT,
+    message_id        TEXT,
+    created_at        INTEGER NOT NULL
+  );
+  CREATE INDEX mail_due ON mail (state, next_attempt_at);
+  CREATE INDEX mail_contact ON mail (contact_id);
+  `,
+];
+
+export function migrate(db: Database): void {
+  const current = db.pragma("user_version", { simple: true }) as number;
+  if (current > migrations.length) {
+    throw new Error(
+      `The database schema (version ${current}) is newer than this release understands (${migrations.length}).`,
+    );
+  }
+  const apply = db.transaction(() => {
+    for (let version = current; version < migrations.length; version += 1) {
+      db.exec(migrations[version] as string);
+    }
+    db.pragma(`user_version = ${migrations.length}`);
+  });
+  apply.immediate();
+}

@@ -1,0 +1,293 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import type {
+  ContactRecord,
+  MailRecord,
+  MailState,
+  NewContact,
+  NewMail,
+  Store,
+  SubscriptionRecord,
+} from "../../ports/store.js";
+import { migrate } from "./migrations.js";
+
+interface MailRow {
+  id: string;
+  kind: MailRecord["meta"]["kind"];
+  contact_id: string | null;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  state: MailState;
+  attempts: number;
+  next_attempt_at: number;
+  lease_expires_at: number | null;
+  start_time: number | null;
+  end_time: number | null;
+  error: string | null;
+  message_id: string | null;
+  created_at: number;
+}
+
+interface ContactRow {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  description: string;
+  status: ContactRecord["status"];
+  created_at: number;
+  updated_at: number;
+}
+
+interface SubscriptionRow {
+  id: string;
+  email: string;
+  status: SubscriptionRecord["status"];
+  created_at: number;
+  updated_at: number;
+}
+
+const dateOrNull = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
+
+function toMail(row: MailRow): MailRecord {
+  return {
+    id: row.id,
+    message: {
+      to: row.to_address,
+      ...(row.reply_to === null ? {} : { replyTo: row.reply_to }),
+      subject: row.subject,
+      text: row.text_body,
+      html: row.html_body,
+    },
+    meta: { kind: row.kind, ...(row.contact_id === null ? {} : { contactId: row.contact_id }) },
+    delivery: {
+      state: row.state,
+      attempts: row.attempts,
+      nextAttemptAt: new Date(row.next_attempt_at),
+      leaseExpiresAt: dateOrNull(row.lease_expires_at),
+      startTime: dateOrNull(row.start_time),
+      endTime: dateOrNull(row.end_time),
+      error: row.error,
+      messageId: row.message_id,
+    },
+    createdAt: new Date(row.created_at),
+  };
+}
+
+function toContact(row: ContactRow): ContactRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    ...(row.phone === null ? {} : { phone: row.phone }),
+    subject: row.subject,
+    description: row.description,
+    status: row.status,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+function toSubscription(row: SubscriptionRow): SubscriptionRecord {
+  return {
+    id: row.id,
+    email: row.email,
+    status: row.status,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+export interface SqliteStoreOptions {
+  /** Path of the database file (its folder is created), or ":memory:". */
+  file: string;
+  /** Server time for createdAt/updatedAt; injectable so tests can control it. */
+  now?: () => number;
+}
+
+/** The Store port on one SQLite file (WAL), schema migrated on open. */
+export function createSqliteStore({ file, now = Date.now }: SqliteStoreOptions): Store {
+  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  // Another process (a second instance, an operator's sqlite3 shell) may hold the write lock briefly.
+  db.pragma("busy_timeout = 5000");
+  db.pragma("foreign_keys = ON");
+  // WAL makes NORMAL durable against application crashes; only an OS crash can lose the last commits.
+  db.pragma("synchronous = NORMAL");
+  migrate(db);
+
+  const statements = {
+    insertSubscription: db.prepare<[string, string, number, number]>(
+      `INSERT INTO subscriptions (id, email, status, created_at, updated_at) VALUES (?, ?, 'subscribed', ?, ?)
+       ON CONFLICT (email) DO NOTHING`,
+    ),
+    subscriptionByEmail: db.prepare<[string], SubscriptionRow>(`SELECT * FROM subscriptions WHERE email = ?`),
+    insertContact: db.prepare<[string, string, string, string | null, string, string, number, number]>(
+      `INSERT INTO contacts (id, name, email, phone, subject, description, status, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'new', ?, ?)`,
+    ),
+    contactById: db.prepare<[string], ContactRow>(`SELECT * FROM contacts WHERE id = ?`),
+    insertMail: db.prepare<[string, string, string | null, string, string | null, string, string, string, number, number]>(
+      `INSERT INTO mail (id, kind, contact_id, to_address, reply_to, subject, text_body, html_body, state, attempts,
+                         next_attempt_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?)`,
+    ),
+    mailById: db.prepare<[string], MailRow>(`SELECT * FROM mail WHERE id = ?`),
+    claim: db.prepare<[number, number, number, number, number], MailRow>(
+      `UPDATE mail SET state = 'PROCESSING', lease_expires_at = ?, start_time = ?, attempts = attempts + 1
+       WHERE id IN (
+         SELECT id FROM mail
+         WHERE (state = 'PENDING' AND next_attempt_at <= ?) OR (state = 'PROCESSING' AND lease_expires_at <= ?)
+         ORDER BY created_at, rowid
+         LIMIT ?
+       )
+       RETURNING *`,
+    ),
+    markSent: db.prepare<[number, string | null, string]>(
+      `UPDATE mail SET state = 'SUCCESS', end_time = ?, message_id = ?, lease_expires_at = NULL, error = NULL
+       WHERE id = ?`,
+    ),
+    markRetry: db.prepare<[string, number, string]>(
+      `UPDATE mail SET state = 'PENDING', error = ?, next_attempt_at = ?, lease_expires_at = NULL WHERE id = ?`,
+    ),
+    markError: db.prepare<[string, number, string]>(
+      `UPDATE mail SET state = 'ERROR', error = ?, end_time = ?, lease_expires_at = NULL WHERE id = ?`,
+    ),
+    retry: db.prepare<[number, string]>(
+      `UPDATE mail SET state = 'PENDING', attempts = 0, next_attempt_at = ?, end_time = NULL, lease_expires_at = NULL
+       WHERE id = ? AND state = 'ERROR'`,
+    ),
+    stats: db.prepare<[], { pending: number; failed: number; oldest: number | null }>(
+      `SELECT
+         COALESCE(SUM(state IN ('PENDING', 'PROCESSING')), 0) AS pending,
+         COALESCE(SUM(state = 'ERROR'), 0) AS failed,
+         MIN(CASE WHEN state IN ('PENDING', 'PROCESSING') THEN created_at END) AS oldest
+       FROM mail`,
+    ),
+    ping: db.prepare(`SELECT 1`),
+  };
+
+  const insertMail = (mail: NewMail, contactId: string | null, at: number): string => {
+    const id = randomUUID();
+    const { message } = mail;
+    statements.insertMail.run(
+      id,
+      mail.meta.kind,
+      contactId,
+      message.to,
+      message.replyTo ?? null,
+      message.subject,
+      message.text,
+      message.html,
+      at,
+      at,
+    );
+    return id;
+  };
+
+  const addContactWithMails = db.transaction((contact: NewContact, mails: (contactId: string) => NewMail[]) => {
+    const id = randomUUID();
+    const at = now();
+    statements.insertContact.run(
+      id,
+      contact.name,
+      contact.email,
+      contact.phone ?? null,
+      contact.subject,
+      contact.description,
+      at,
+      at,
+    );
+    // Built inside the transaction: if composing or storing a mail fails, the contact is rolled back too.
+    for (const mail of mails(id)) insertMail(mail, id, at);
+    return { id };
+  });
+
+  // IMMEDIATE takes the write lock up front, so two processes cannot claim the same rows.
+  const claim = db.transaction((nowMs: number, leaseUntilMs: number, limit: number) =>
+    statements.claim.all(leaseUntilMs, nowMs, nowMs, nowMs, limit),
+  );
+
+  let closed = false;
+
+  return {
+    async addSubscription({ email }) {
+      const id = randomUUID();
+      const at = now();
+      const { changes } = statements.insertSubscription.run(id, email, at, at);
+      return changes === 1 ? { created: true, id } : { created: false, reason: "duplicate" };
+    },
+    async addContactWithMails(contact, mails) {
+      return addContactWithMails.immediate(contact, mails);
+    },
+    async queueMail(mail) {
+      return { id: insertMail(mail, mail.meta.contactId ?? null, now()) };
+    },
+    async claimDueMails(nowDate, leaseUntil, limit) {
+      const rows = claim.immediate(nowDate.getTime(), leaseUntil.getTime(), limit);
+      // RETURNING gives no order guarantee; the port promises oldest first.
+      return rows.map(toMail).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    },
+    async markMailSent(id, at, messageId) {
+      statements.markSent.run(at.getTime(), messageId, id);
+    },
+    async markMailFailed(id, at, error, retry) {
+      if (retry.final) statements.markError.run(error, at.getTime(), id);
+      else statements.markRetry.run(error, retry.nextAttemptAt.getTime(), id);
+    },
+    async retryMail(id, nowDate) {
+      return statements.retry.run(nowDate.getTime(), id).changes === 1;
+    },
+    async getContact(id) {
+      const row = statements.contactById.get(id);
+      return row ? toContact(row) : null;
+    },
+    async getSubscriptionByEmail(email) {
+      const row = statements.subscriptionByEmail.get(email);
+      return row ? toSubscription(row) : null;
+    },
+    async getMail(id) {
+      const row = statements.mailById.get(id);
+      return row ? toMail(row) : null;
+    },
+    async listMails(filter = {}) {
+      const clauses: string[] = [];
+      const params: string[] = [];
+      if (filter.state !== undefined) {
+        clauses.push("state = ?");
+        params.push(filter.state);
+      }
+      if (filter.contactId !== undefined) {
+        clauses.push("contact_id = ?");
+        params.push(filter.contactId);
+      }
+      const where = clauses.length > 0 ? `WHERE ${clauses.join(" AND ")}` : "";
+      const rows = db.prepare<string[], MailRow>(`SELECT * FROM mail ${where} ORDER BY created_at, rowid`).all(...params);
+      return rows.map(toMail);
+    },
+    async outboxStats(nowDate) {
+      const row = statements.stats.get();
+      return {
+        pending: row?.pending ?? 0,
+        failed: row?.failed ?? 0,
+        oldestPendingAgeMs:
+          row?.oldest === null || row?.oldest === undefined ? null : Math.max(0, nowDate.getTime() - row.oldest),
+      };
+    },
+    async ping() {
+      statements.ping.get();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      db.close();
+    },
+  };
+}

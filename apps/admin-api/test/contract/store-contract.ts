@@ -1,0 +1,307 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { MailRecord, NewContact, NewMail, Store, SubscribeResult } from "../../src/ports/store.js";
+
+/**
+ * The behaviour every Store adapter must show. Each adapter's test file calls this with a factory
+ * that gives a fresh, empty store and a cleanup. Times are derived from the records' own createdAt,
+ * so the suite does not depend on the store's clock agreeing with the test's to the millisecond.
+ */
+export function describeStoreContract(
+  name: string,
+  makeStore: () => Promise<{ store: Store; cleanup(): Promise<void> }>,
+): void {
+  describe(`Store contract: ${name}`, () => {
+    let store: Store;
+    let cleanup: () => Promise<void>;
+
+    beforeEach(async () => {
+      const made = await makeStore();
+      store = made.store;
+      cleanup = made.cleanup;
+    });
+    afterEach(async () => {
+      await cleanup();
+    });
+
+    const contact = (overrides: Partial<NewContact> = {}): NewContact => ({
+      name: "Wanjiku Kamau",
+      email: "wanjiku@example.com",
+      phone: "+254 711 000 000",
+      subject: "Strategy review",
+      description: "We would like a review of our five-year plan.",
+      ...overrides,
+    });
+    const mail = (overrides: Partial<NewMail["message"]> = {}, meta: NewMail["meta"] = { kind: "admin" }): NewMail => ({
+      message: { to: "someone@example.com", subject: "Hello", text: "Hello", html: "<p>Hello</p>", ...overrides },
+      meta,
+    });
+    const contactMails = (contactId: string): NewMail[] => [
+      mail({ to: "wanjiku@example.com", subject: "We received your message" }, {
+        kind: "contact-acknowledgement",
+        contactId,
+      }),
+      mail({ to: "inbox@example.com", replyTo: "wanjiku@example.com", subject: "New inquiry" }, {
+        kind: "contact-notification",
+        contactId,
+      }),
+    ];
+    const createdId = (result: SubscribeResult | undefined): string => {
+      if (!result?.created) throw new Error(`expected a created subscription, got ${JSON.stringify(result)}`);
+      return result.id;
+    };
+    const at = (base: Date, deltaMs: number) => new Date(base.getTime() + deltaMs);
+    const queueOne = async (): Promise<MailRecord> => {
+      const { id } = await store.queueMail(mail());
+      const record = await store.getMail(id);
+      if (!record) throw new Error("queued mail not found");
+      return record;
+    };
+
+    describe("subscriptions", () => {
+      it("a new email is stored as subscribed with server timestamps", async () => {
+        const before = Date.now();
+        const id = createdId(await store.addSubscription({ email: "amina@example.com" }));
+        const stored = await store.getSubscriptionByEmail("amina@example.com");
+        expect(stored).toMatchObject({ id, email: "amina@example.com", status: "subscribed" });
+        expect(stored?.createdAt).toBeInstanceOf(Date);
+        expect(stored?.updatedAt).toBeInstanceOf(Date);
+        // Allow for a store whose server clock is a little off ours.
+        expect(Math.abs((stored?.createdAt.getTime() ?? 0) - before)).toBeLessThan(60_000);
+      });
+
+      it("the same email a second time answers duplicate and keeps the first record", async () => {
+        const firstId = createdId(await store.addSubscription({ email: "amina@example.com" }));
+        const second = await store.addSubscription({ email: "amina@example.com" });
+        expect(second).toEqual({ created: false, reason: "duplicate" });
+        expect((await store.getSubscriptionByEmail("amina@example.com"))?.id).toBe(firstId);
+      });
+
+      it("50 concurrent subscriptions of one new email store exactly one", async () => {
+        const results = await Promise.all(
+          Array.from({ length: 50 }, () => store.addSubscription({ email: "race@example.com" })),
+        );
+        const created = results.filter((result) => result.created);
+        expect(created).toHaveLength(1);
+        expect(results.filter((result) => !result.created)).toHaveLength(49);
+        const stored = await store.getSubscriptionByEmail("race@example.com");
+        expect(stored?.id).toBe(createdId(created[0]));
+      });
+
+      it("different emails are independent subscriptions", async () => {
+        const a = createdId(await store.addSubscription({ email: "a@example.com" }));
+        const b = createdId(await store.addSubscription({ email: "b@example.com" }));
+        expect(a).not.toBe(b);
+        expect((await store.getSubscriptionByEmail("b@example.com"))?.id).toBe(b);
+      });
+
+      it("an unknown email reads back as null", async () => {
+        expect(await store.getSubscriptionByEmail("nobody@example.com")).toBeNull();
+      });
+    });
+
+    describe("contacts and their mails", () => {
+      it("stores the contact as new with its two mails PENDING, linked by the contact id", async () => {
+        const { id } = await store.addContactWithMails(contact(), contactMails);
+        const stored = await store.getContact(id);
+        expect(stored).toMatchObject({ ...contact(), id, status: "new" });
+        expect(stored?.createdAt).toBeInstanceOf(Date);
+        expect(stored?.updatedAt.getTime()).toBe(stored?.createdAt.getTime());
+
+        const mails = await store.listMails({ contactId: id });
+        expect(mails.map((m) => m.meta.kind).sort()).toEqual(["contact-acknowledgement", "contact-notification"]);
+        const notification = mails.find((m) => m.meta.kind === "contact-notification");
+        expect(notification?.message).toEqual({
+          to: "inbox@example.com",
+          replyTo: "wanjiku@example.com",
+          subject: "New inquiry",
+          text: "Hello",
+          html: "<p>Hello</p>",
+        });
+        for (const m of mails) {
+          expect(m.meta.contactId).toBe(id);
+          expect(m.delivery).toMatchObject({
+            state: "PENDING",
+            attempts: 0,
+            leaseExpiresAt: null,
+            startTime: null,
+            endTime: null,
+            error: null,
+            messageId: null,
+          });
+          expect(m.delivery.nextAttemptAt.getTime()).toBeLessThanOrEqual(m.createdAt.getTime());
+        }
+      });
+
+      it("a contact without a phone reads back without one", async () => {
+        const { id } = await store.addContactWithMails(contact({ phone: undefined }), () => []);
+        const stored = await store.getContact(id);
+        expect(stored?.phone).toBeUndefined();
+        expect(stored?.name).toBe("Wanjiku Kamau");
+      });
+
+      it("is atomic: when the mails cannot be built, neither the contact nor any mail is stored", async () => {
+        let seenId: string | undefined;
+        await expect(
+          store.addContactWithMails(contact(), (contactId) => {
+            seenId = contactId;
+            throw new Error("composition failed");
+          }),
+        ).rejects.toThrow("composition failed");
+        expect(seenId).toBeTypeOf("string");
+        expect(await store.getContact(seenId as string)).toBeNull();
+        expect(await store.listMails({ contactId: seenId as string })).toEqual([]);
+        expect(await store.listMails()).toEqual([]);
+      });
+
+      it("an unknown contact id reads back as null", async () => {
+        expect(await store.getContact("00000000-0000-4000-8000-000000000000")).toBeNull();
+      });
+    });
+
+    describe("outbox", () => {
+      it("queues a single mail PENDING without a contact", async () => {
+        const record = await queueOne();
+        expect(record.meta).toEqual({ kind: "admin" });
+        expect(record.message.replyTo).toBeUndefined();
+        expect(record.delivery.state).toBe("PENDING");
+        expect(await store.getMail("00000000-0000-4000-8000-000000000000")).toBeNull();
+      });
+
+      it("claims due mails once: PROCESSING with a lease, attempts counted, not claimable again while leased", async () => {
+        const record = await queueOne();
+        const now = at(record.createdAt, 1_000);
+        const leaseUntil = at(now, 60_000);
+        const claimed = await store.claimDueMails(now, leaseUntil, 10);
+        expect(claimed.map((m) => m.id)).toEqual([record.id]);
+        expect(claimed[0]?.delivery).toMatchObject({ state: "PROCESSING", attempts: 1 });
+        expect(claimed[0]?.delivery.leaseExpiresAt?.getTime()).toBe(leaseUntil.getTime());
+        expect(claimed[0]?.delivery.startTime?.getTime()).toBe(now.getTime());
+        expect((await store.getMail(record.id))?.delivery.state).toBe("PROCESSING");
+
+        expect(await store.claimDueMails(at(now, 59_000), at(now, 120_000), 10)).toEqual([]);
+      });
+
+      it("a mail whose lease ran out (a crashed worker) is claimed again", async () => {
+        const record = await queueOne();
+        const now = at(record.createdAt, 1_000);
+        await store.claimDueMails(now, at(now, 60_000), 10);
+        const again = await store.claimDueMails(at(now, 60_000), at(now, 120_000), 10);
+        expect(again.map((m) => m.id)).toEqual([record.id]);
+        expect(again[0]?.delivery.attempts).toBe(2);
+      });
+
+      it("respects the limit and claims oldest first", async () => {
+        const first = await queueOne();
+        const second = await queueOne();
+        const third = await queueOne();
+        const now = at(third.createdAt, 1_000);
+        const claimed = await store.claimDueMails(now, at(now, 60_000), 2);
+        expect(claimed).toHaveLength(2);
+        const rest = await store.claimDueMails(now, at(now, 60_000), 10);
+        expect(rest).toHaveLength(1);
+        expect([...claimed, ...rest].map((m) => m.id).sort()).toEqual([first.id, second.id, third.id].sort());
+        const newestClaimed = Math.max(...claimed.map((m) => m.createdAt.getTime()));
+        expect(newestClaimed).toBeLessThanOrEqual(rest[0]?.createdAt.getTime() ?? 0);
+      });
+
+      it("a mail not yet due is not claimed", async () => {
+        const record = await queueOne();
+        expect(await store.claimDueMails(at(record.createdAt, -60_000), at(record.createdAt, 0), 10)).toEqual([]);
+      });
+
+      it("marking sent records SUCCESS, the message id and the end time; it is never claimed again", async () => {
+        const record = await queueOne();
+        const now = at(record.createdAt, 1_000);
+        await store.claimDueMails(now, at(now, 60_000), 10);
+        await store.markMailSent(record.id, at(now, 500), "<abc@smtp.example>");
+        const sent = await store.getMail(record.id);
+        expect(sent?.delivery).toMatchObject({
+          state: "SUCCESS",
+          attempts: 1,
+          leaseExpiresAt: null,
+          error: null,
+          messageId: "<abc@smtp.example>",
+        });
+        expect(sent?.delivery.endTime?.getTime()).toBe(at(now, 500).getTime());
+        expect(await store.claimDueMails(at(now, 3_600_000), at(now, 3_700_000), 10)).toEqual([]);
+        expect(await store.listMails({ state: "SUCCESS" })).toHaveLength(1);
+      });
+
+      it("a transient failure puts the mail back PENDING with the error, due at nextAttemptAt", async () => {
+        const record = await queueOne();
+        const now = at(record.createdAt, 1_000);
+        await store.claimDueMails(now, at(now, 60_000), 10);
+        const nextAttemptAt = at(now, 30_000);
+        await store.markMailFailed(record.id, at(now, 100), "421 try later", { final: false, nextAttemptAt });
+        const failed = await store.getMail(record.id);
+        expect(failed?.delivery).toMatchObject({ state: "PENDING", attempts: 1, error: "421 try later", leaseExpiresAt: null });
+        expect(failed?.delivery.nextAttemptAt.getTime()).toBe(nextAttemptAt.getTime());
+
+        expect(await store.claimDueMails(at(now, 29_000), at(now, 90_000), 10)).toEqual([]);
+        const retried = await store.claimDueMails(nextAttemptAt, at(nextAttemptAt, 60_000), 10);
+        expect(retried.map((m) => m.id)).toEqual([record.id]);
+        expect(retried[0]?.delivery.attempts).toBe(2);
+      });
+
+      it("a final failure is ERROR with the error kept, never claimed again, and an operator can retry it", async () => {
+        const record = await queueOne();
+        const now = at(record.createdAt, 1_000);
+        await store.claimDueMails(now, at(now, 60_000), 10);
+        await store.markMailFailed(record.id, at(now, 200), "550 no such user", { final: true, nextAttemptAt: now });
+        const failed = await store.getMail(record.id);
+        expect(failed?.delivery).toMatchObject({ state: "ERROR", error: "550 no such user", leaseExpiresAt: null });
+        expect(failed?.delivery.endTime?.getTime()).toBe(at(now, 200).getTime());
+        expect(await store.claimDueMails(at(now, 3_600_000), at(now, 3_700_000), 10)).toEqual([]);
+        expect(await store.listMails({ state: "ERROR" })).toHaveLength(1);
+
+        const later = at(now, 10_000);
+        expect(await store.retryMail(record.id, later)).toBe(true);
+        const requeued = await store.getMail(record.id);
+        expect(requeued?.delivery).toMatchObject({ state: "PENDING", attempts: 0 });
+        const claimed = await store.claimDueMails(later, at(later, 60_000), 10);
+        expect(claimed.map((m) => m.id)).toEqual([record.id]);
+      });
+
+      it("retrying a mail that is not in ERROR (or does not exist) changes nothing", async () => {
+        const record = await queueOne();
+        expect(await store.retryMail(record.id, at(record.createdAt, 1_000))).toBe(false);
+        expect((await store.getMail(record.id))?.delivery.state).toBe("PENDING");
+        expect(await store.retryMail("00000000-0000-4000-8000-000000000000", new Date())).toBe(false);
+      });
+
+      it("lists mails by state and by contact", async () => {
+        const { id: contactId } = await store.addContactWithMails(contact(), contactMails);
+        const single = await queueOne();
+        expect(await store.listMails()).toHaveLength(3);
+        expect(await store.listMails({ state: "PENDING" })).toHaveLength(3);
+        expect((await store.listMails({ contactId })).map((m) => m.id)).not.toContain(single.id);
+        expect(await store.listMails({ state: "ERROR" })).toEqual([]);
+      });
+
+      it("outbox stats count the backlog and failures and age the oldest undelivered mail", async () => {
+        expect(await store.outboxStats(new Date())).toEqual({ pending: 0, failed: 0, oldestPendingAgeMs: null });
+
+        const oldest = await queueOne();
+        const failing = await queueOne();
+        await queueOne();
+        const now = at(oldest.createdAt, 5_000);
+        // Claim all three (two stay PROCESSING: still backlog), then fail one for good.
+        await store.claimDueMails(at(now, 10_000), at(now, 70_000), 10);
+        await store.markMailFailed(failing.id, now, "550 rejected", { final: true, nextAttemptAt: now });
+
+        const stats = await store.outboxStats(now);
+        expect(stats).toEqual({ pending: 2, failed: 1, oldestPendingAgeMs: 5_000 });
+      });
+    });
+
+    describe("health", () => {
+      it("ping answers while open and fails once closed", async () => {
+        await expect(store.ping()).resolves.toBeUndefined();
+        await store.close();
+        await expect(store.ping()).rejects.toThrow();
+        // Closing twice (shutdown after a failed start, say) is harmless.
+        await expect(store.close()).resolves.toBeUndefined();
+      });
+    });
+  });
+}
