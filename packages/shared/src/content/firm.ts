@@ -8,6 +8,9 @@ export const firm = {
   name: "Kilima Advisory",
   legalName: "Kilima Advisory Limited",
   founderName: "Dr. Amani Njoroge",
+  /** The founder's own contact points (placeholders, like the name). */
+  founderEmail: "amani.njoroge@kilima-advisory.example",
+  founderWebsite: "https://www.amani-njoroge.example",
   tagline: "your thought leadership partner",
   motto: "destiny changers",
   /** The footer's description of the firm (spec section 1). */
