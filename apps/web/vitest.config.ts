@@ -1,14 +1,9 @@
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // Unit tests run without the React Router vite plugin: it expects a full app build and would
 // try to compile routes. esbuild's automatic JSX runtime is all components need here.
 export default defineConfig({
   esbuild: { jsx: "automatic" },
-  resolve: {
-    // Mirrors the "~/*" path alias the app's tsconfig declares.
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
-  },
   test: {
     environment: "happy-dom",
     setupFiles: ["app/test/setup.ts"],

@@ -1,0 +1,41 @@
+import { useId } from "react";
+import type { Article } from "@site/shared/content";
+import { categoryLabel, formatArticleDate } from "./format";
+
+/**
+ * One article as a card. The whole card is a single link to the outlet, opened in a new tab. Its
+ * accessible name is just the title plus "(opens in a new tab)" (via aria-labelledby), so a screen
+ * reader's link list stays readable instead of reciting tag, outlet, author and date for every card.
+ */
+export function ArticleCard({ article }: { article: Article }) {
+  const titleId = useId();
+  const noteId = useId();
+  return (
+    <a
+      className="tl-card"
+      href={article.link}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-labelledby={`${titleId} ${noteId}`}
+    >
+      <span className="tl-card__tag">{categoryLabel(article.category)}</span>
+      <h2 className="tl-card__title" id={titleId}>
+        {article.title}
+      </h2>
+      <p className="tl-card__outlet">{article.description}</p>
+      <p className="tl-card__meta">
+        <span className="tl-card__author">{article.author}</span>
+        <span aria-hidden="true"> · </span>
+        <time dateTime={article.date}>{formatArticleDate(article.date)}</time>
+      </p>
+      <span className="tl-card__arrow" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="20" height="20" focusable="false">
+          <path d="M7 17L17 7M9 7h8v8" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </span>
+      <span className="tl-visually-hidden" id={noteId}>
+        (opens in a new tab)
+      </span>
+    </a>
+  );
+}

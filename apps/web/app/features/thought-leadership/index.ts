@@ -1,0 +1,1 @@
+export { ThoughtLeadership, type ThoughtLeadershipProps } from "./thought-leadership";

@@ -1,0 +1,16 @@
+import { QueryClient } from "@tanstack/react-query";
+
+/**
+ * The one home for data-fetching defaults (SPEC §7, STYLE "The web app"): queries retry once and do
+ * not refetch when the window regains focus; mutations never retry, so a flaky network cannot file
+ * the same contact or subscription twice. A factory, so each render tree and each test gets its own
+ * cache instead of sharing a module-level client.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: 1, refetchOnWindowFocus: false },
+      mutations: { retry: 0 },
+    },
+  });
+}
