@@ -28,10 +28,11 @@ const outlets = {
 
 type OutletKey = keyof typeof outlets;
 
-/** A URL slug from a title: lower case, ASCII letters and digits, single hyphens. */
+/** A URL slug from a title: lower case, ASCII letters and digits, single hyphens; apostrophes vanish. */
 export function slugify(title: string): string {
   return title
     .toLowerCase()
+    .replace(/['\u2019]/g, "")
     .replace(/&/g, " and ")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");

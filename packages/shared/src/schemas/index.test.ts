@@ -1,0 +1,219 @@
+import { describe, expect, it } from "vitest";
+import { validationMessages } from "../messages/index.js";
+import {
+  apiResultSchema,
+  contactFields,
+  contactInputSchema,
+  fieldErrorsOf,
+  newsletterInputSchema,
+  sendEmailRequestSchema,
+  simpleEmailHtmlPattern,
+  simpleEmailPattern,
+} from "./index.js";
+
+const validContact = {
+  name: "Wanjiku Mwangi",
+  email: "wanjiku@example.co.ke",
+  phone: "+254 712 345 678",
+  subject: "Strategic plan for our SACCO",
+  description: "We would like support with a five-year strategic plan.",
+};
+
+/** The field messages of a rejected contact, as the form and the API show them. */
+function contactErrors(input: Record<string, unknown>): Record<string, string> {
+  const result = contactInputSchema.safeParse(input);
+  if (result.success) throw new Error("expected the contact to be rejected");
+  return fieldErrorsOf(result.error);
+}
+
+describe("contactInputSchema", () => {
+  it("accepts a complete contact and trims every value", () => {
+    const result = contactInputSchema.parse({
+      name: "  Wanjiku Mwangi ",
+      email: " wanjiku@example.co.ke ",
+      phone: " +254 712 345 678 ",
+      subject: " Strategic plan ",
+      description: "\n Details \n",
+    });
+    expect(result).toEqual({
+      name: "Wanjiku Mwangi",
+      email: "wanjiku@example.co.ke",
+      phone: "+254 712 345 678",
+      subject: "Strategic plan",
+      description: "Details",
+    });
+  });
+
+  it.each([
+    ["name", validationMessages.nameRequired, "Name is required"],
+    ["email", validationMessages.emailRequired, "Email is required"],
+    ["subject", validationMessages.subjectRequired, "Subject is required"],
+    ["description", validationMessages.descriptionRequired, "Description is required"],
+  ] as const)("a missing %s is rejected with '%s'", (field, message, verbatim) => {
+    const { [field]: _omitted, ...rest } = validContact;
+    expect(contactErrors(rest)).toEqual({ [field]: message });
+    expect(message).toBe(verbatim);
+  });
+
+  it.each(["name", "email", "subject", "description"] as const)(
+    "a %s of only whitespace counts as empty",
+    (field) => {
+      const errors = contactErrors({ ...validContact, [field]: "  \t\n " });
+      expect(Object.keys(errors)).toEqual([field]);
+      expect(errors[field]).toMatch(/is required$/);
+    },
+  );
+
+  it("an empty email says 'Email is required', not 'Invalid email format'", () => {
+    expect(contactErrors({ ...validContact, email: "" })).toEqual({ email: "Email is required" });
+    expect(contactErrors({ ...validContact, email: "   " })).toEqual({ email: "Email is required" });
+  });
+
+  it.each(["wanjiku", "wanjiku@", "wanjiku@example", "@example.com", "wan jiku@example.com", "a@b@c.com", "a@b."])(
+    "a malformed email %j says 'Invalid email format'",
+    (email) => {
+      expect(contactErrors({ ...validContact, email })).toEqual({ email: "Invalid email format" });
+    },
+  );
+
+  it("reports every invalid field at once, each with its own message", () => {
+    expect(contactErrors({ name: "", email: "nope", subject: " ", description: "" })).toEqual({
+      name: "Name is required",
+      email: "Invalid email format",
+      subject: "Subject is required",
+      description: "Description is required",
+    });
+  });
+
+  it("phone is optional: absent, empty or blank phone becomes undefined", () => {
+    const { phone: _phone, ...withoutPhone } = validContact;
+    expect(contactInputSchema.parse(withoutPhone).phone).toBeUndefined();
+    expect(contactInputSchema.parse({ ...validContact, phone: "" }).phone).toBeUndefined();
+    expect(contactInputSchema.parse({ ...validContact, phone: "   " }).phone).toBeUndefined();
+  });
+
+  it("a filled honeypot still parses, so the server can accept it quietly and drop it", () => {
+    const result = contactInputSchema.parse({ ...validContact, website: "http://spam.example" });
+    expect(result.website).toBe("http://spam.example");
+    expect(contactInputSchema.parse(validContact).website).toBeUndefined();
+  });
+
+  it("rejects values longer than the storage limits", () => {
+    const errors = contactErrors({ ...validContact, name: "x".repeat(121), description: "y".repeat(5001) });
+    expect(Object.keys(errors).sort()).toEqual(["description", "name"]);
+    expect(contactErrors({ ...validContact, email: `${"a".repeat(250)}@b.co` })).toEqual({
+      email: "Invalid email format",
+    });
+  });
+
+  it("non-string values are rejected with the field's required message", () => {
+    expect(contactErrors({ ...validContact, name: 42 })).toEqual({ name: "Name is required" });
+  });
+
+  it("lists the form's fields in display order", () => {
+    expect(contactFields).toEqual(["name", "email", "phone", "subject", "description"]);
+  });
+});
+
+describe("newsletterInputSchema", () => {
+  const invalid = "Please enter a valid email address.";
+
+  it("accepts a valid email, trimmed and lower-cased", () => {
+    expect(newsletterInputSchema.parse({ email: "  Reader@Example.CO.KE " })).toEqual({ email: "reader@example.co.ke" });
+  });
+
+  it.each(["", "   ", "reader", "reader@example", "reader @example.com", "reader@exa mple.com", "reader@.", "@example.com"])(
+    "rejects %j with the spec's message",
+    (email) => {
+      const result = newsletterInputSchema.safeParse({ email });
+      expect(result.success).toBe(false);
+      if (!result.success) expect(fieldErrorsOf(result.error)).toEqual({ email: invalid });
+    },
+  );
+
+  it("a missing email is rejected with the same message", () => {
+    const result = newsletterInputSchema.safeParse({});
+    expect(result.success).toBe(false);
+    if (!result.success) expect(fieldErrorsOf(result.error)).toEqual({ email: invalid });
+  });
+
+  it("a filled honeypot still parses", () => {
+    expect(newsletterInputSchema.parse({ email: "a@b.co", website: "x" })).toEqual({ email: "a@b.co", website: "x" });
+  });
+});
+
+describe("the simple email pattern", () => {
+  it("the HTML pattern attribute accepts and rejects the same values as the regex", () => {
+    const html = new RegExp(`^(?:${simpleEmailHtmlPattern})$`, "v");
+    for (const value of ["a@b.c", "first.last@sub.example.org", "a b@c.d", "a@b", "a@b.", "@b.c", "a@@b.c"]) {
+      expect(html.test(value), value).toBe(simpleEmailPattern.test(value));
+    }
+  });
+});
+
+describe("sendEmailRequestSchema", () => {
+  const request = { to: "client@example.com", name: "Client", subject: "Hello", description: "Body" };
+
+  it("accepts the spec's body {to, name, subject, description}", () => {
+    expect(sendEmailRequestSchema.parse({ ...request, to: " client@example.com " })).toEqual(request);
+  });
+
+  it("requires each field with the shared messages", () => {
+    const result = sendEmailRequestSchema.safeParse({ to: "", name: " ", subject: "", description: "" });
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(fieldErrorsOf(result.error)).toEqual({
+        to: "Email is required",
+        name: "Name is required",
+        subject: "Subject is required",
+        description: "Description is required",
+      });
+    }
+  });
+
+  it("rejects a malformed recipient", () => {
+    const result = sendEmailRequestSchema.safeParse({ ...request, to: "not-an-address" });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(fieldErrorsOf(result.error)).toEqual({ to: "Invalid email format" });
+  });
+});
+
+describe("apiResultSchema", () => {
+  it("accepts a success carrying the stored id", () => {
+    expect(apiResultSchema.parse({ success: true, id: "abc123" })).toEqual({ success: true, id: "abc123" });
+  });
+
+  it("accepts a failure with an error and optional field errors", () => {
+    expect(apiResultSchema.parse({ success: false, error: "Failed" })).toEqual({ success: false, error: "Failed" });
+    const withFields = { success: false, error: "Check the fields", fieldErrors: { email: "Invalid email format" } };
+    expect(apiResultSchema.parse(withFields)).toEqual(withFields);
+  });
+
+  it.each([
+    ["a success without id", { success: true }],
+    ["a failure without error", { success: false }],
+    ["a non-boolean success", { success: "yes", id: "1" }],
+    ["field errors that are not strings", { success: false, error: "x", fieldErrors: { email: 1 } }],
+    ["no object at all", "ok"],
+  ])("rejects %s", (_situation, value) => {
+    expect(apiResultSchema.safeParse(value).success).toBe(false);
+  });
+});
+
+describe("fieldErrorsOf", () => {
+  it("keeps the first message of each field, in the order the issues came", () => {
+    const result = contactInputSchema.safeParse({ ...validContact, email: "" });
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      // An empty email fails both the required and the pattern checks; the first one wins.
+      expect(result.error.issues.filter((issue) => issue.path[0] === "email").length).toBeGreaterThanOrEqual(1);
+      expect(fieldErrorsOf(result.error)).toEqual({ email: "Email is required" });
+    }
+  });
+
+  it("keys a whole-object issue by '_'", () => {
+    const result = contactInputSchema.safeParse("not an object");
+    expect(result.success).toBe(false);
+    if (!result.success) expect(Object.keys(fieldErrorsOf(result.error))).toEqual(["_"]);
+  });
+});
