@@ -1,3 +1,4 @@
+import { sectors } from "./sectors.js";
 import type { AboutSection, FooterColumn, NavItem, RouteInfo } from "./types.js";
 
 /** Every prerendered page, in header order. Router, sitemap and server all read this list. */
@@ -32,7 +33,7 @@ export const routes = [
     label: "Services",
     title: "Services",
     description:
-      "Nine service lines: strategy and leadership, economics, governance and risk, investment, ICT and digital, policy, communication, programme management and training.",
+      "Nine service lines: strategy and leadership, economics, governance and risk, investment, ICT and digital, policy, communication, programmes and training.",
   },
   {
     id: "industries",
@@ -40,7 +41,7 @@ export const routes = [
     label: "Industries",
     title: "Industries",
     description:
-      "Sector expertise across banking, SACCOs, insurance, fintech, public sector, NGOs, energy, agriculture, health, education and more, across 21 African geographies.",
+      `Expertise in ${sectors.length} sectors, from banking, SACCOs, insurance and payments to the public sector, NGOs, energy, agriculture, health and education, across Africa.`,
   },
   {
     id: "thought-leadership",
