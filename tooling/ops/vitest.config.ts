@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    // These checks start real processes (docker-compose, a deployed API, the Firestore emulator's JVM).
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
+  },
+});
