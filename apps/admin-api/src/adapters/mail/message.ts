@@ -1,0 +1,20 @@
+import type Mail from "nodemailer/lib/mailer/index.js";
+import type { OutgoingMessage } from "../../ports/mail-transport.js";
+
+/**
+ * nodemailer options for one outbox message. Addresses are passed as objects, never as strings, so
+ * nodemailer does not parse user text as an address list ("a@x.y, b@x.y" cannot become two recipients).
+ * The Message-ID derives from the outbox id: a retried mail keeps its identity and receivers can dedupe.
+ */
+export function toNodemailerOptions(message: OutgoingMessage, from: string): Mail.Options {
+  const domain = from.match(/@([^\s>]+)/)?.[1] ?? "localhost";
+  return {
+    from,
+    to: { name: "", address: message.to },
+    ...(message.replyTo ? { replyTo: { name: "", address: message.replyTo } } : {}),
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    messageId: `<${message.mailId}@${domain}>`,
+  };
+}

@@ -1,0 +1,101 @@
+import compression from "compression";
+import cors from "cors";
+import express, { type Express, type RequestHandler } from "express";
+import helmet from "helmet";
+import type { Logger } from "pino";
+import type { AdminMailService } from "./domain/admin-mail-service.js";
+import type { ContactService } from "./domain/contact-service.js";
+import type { SubscriptionService } from "./domain/subscription-service.js";
+import { bearerAuth } from "./http/middleware/bearer-auth.js";
+import { apiNotFound, errorHandler } from "./http/middleware/errors.js";
+import { writeRateLimit } from "./http/middleware/rate-limit.js";
+import { requestLogger } from "./http/middleware/request-logger.js";
+import { contactHandler } from "./http/routes/contacts.js";
+import { healthHandler, readyHandler } from "./http/routes/health.js";
+import { sendEmailHandler } from "./http/routes/send-email.js";
+import { subscribeHandler } from "./http/routes/subscriptions.js";
+import { createSite, siteAssetPolicy } from "./http/site.js";
+import type { Clock } from "./ports/clock.js";
+import type { Store } from "./ports/store.js";
+
+export interface AppDeps {
+  services: {
+    subscriptions: SubscriptionService;
+    contacts: ContactService;
+    adminMail: AdminMailService;
+  };
+  /** Only for readiness: the use cases reach the store through the services. */
+  store: Pick<Store, "ping" | "outboxStats">;
+  clock: Clock;
+  logger: Logger;
+  security: {
+    adminApiToken: string | undefined;
+    /** Origins allowed to call the API from a browser; empty = no CORS headers at all. */
+    corsOrigins: readonly string[];
+    trustProxy: boolean | number | string;
+    rateLimit: { windowMs: number; max: number };
+  };
+  /** The prerendered web build to serve; omitted = API only. */
+  site?: { dir: string } | undefined;
+}
+
+/** The JSON body limit: a contact form's fields fit many times over. */
+export const jsonBodyLimit = "16kb";
+
+/** API answers are data, never documents: nothing may run or frame them. */
+const apiPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** Builds the Express app. Never listens and never reads the environment: main.ts does both. */
+export function createApp(deps: AppDeps): Express {
+  const { services, security } = deps;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", security.trustProxy);
+
+  app.use(requestLogger(deps.logger));
+  // helmet's defaults, with the site's CSP; pages and API answers set their own below.
+  app.use(
+    helmet({
+      contentSecurityPolicy: false,
+    }),
+  );
+  app.use((_req, res, next) => {
+    res.setHeader("Content-Security-Policy", siteAssetPolicy);
+    next();
+  });
+  app.use(compression());
+
+  const api = express.Router();
+  api.use((_req, res, next) => {
+    res.setHeader("Content-Security-Policy", apiPolicy);
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
+  if (security.corsOrigins.length > 0) {
+    api.use(
+      cors({
+        origin: [...security.corsOrigins],
+        methods: ["GET", "POST"],
+        allowedHeaders: ["Content-Type", "Authorization"],
+        maxAge: 600,
+      }),
+    );
+  }
+  const json: RequestHandler = express.json({ limit: jsonBodyLimit });
+  // Each write endpoint counts on its own, before its body is even parsed.
+  const limited = () => writeRateLimit(security.rateLimit);
+
+  api.get("/health", healthHandler);
+  api.get("/ready", readyHandler({ store: deps.store, clock: deps.clock }));
+  api.post("/subscriptions", limited(), json, subscribeHandler(services.subscriptions));
+  api.post("/contacts", limited(), json, contactHandler(services.contacts));
+  api.post("/send-email", limited(), bearerAuth(security.adminApiToken), json, sendEmailHandler(services.adminMail));
+  api.use(apiNotFound);
+  app.use("/api", api);
+
+  if (deps.site) app.use(createSite(deps.site));
+  else app.use(apiNotFound);
+
+  app.use(errorHandler);
+  return app;
+}

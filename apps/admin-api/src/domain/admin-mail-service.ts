@@ -1,0 +1,24 @@
+import { fieldErrorsOf, sendEmailRequestSchema } from "@site/shared/schemas";
+import type { Store } from "../ports/store.js";
+import { acknowledgementMail } from "./mails.js";
+import type { Outcome } from "./outcomes.js";
+
+export interface AdminMailService {
+  /** Queues the spec's send-email acknowledgement; the caller has already been authenticated. */
+  queueAcknowledgement(body: unknown): Promise<Outcome>;
+}
+
+export function createAdminMailService({ store }: { store: Store }): AdminMailService {
+  return {
+    async queueAcknowledgement(body) {
+      const parsed = sendEmailRequestSchema.safeParse(body);
+      if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error) };
+      try {
+        const { id } = await store.queueMail({ message: acknowledgementMail(parsed.data), meta: { kind: "admin" } });
+        return { kind: "created", id };
+      } catch (cause) {
+        return { kind: "unavailable", cause };
+      }
+    },
+  };
+}

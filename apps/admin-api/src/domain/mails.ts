@@ -1,0 +1,169 @@
+import { firm } from "@site/shared/content";
+import type { NewMail } from "../ports/store.js";
+
+/** Who the firm is in mails; injected so the inbox follows configuration (CONTACT_INBOX). */
+export interface MailIdentity {
+  contactInbox: string;
+}
+
+/** The spec's send-email body: the acknowledgement a submitter receives. */
+export interface AcknowledgementInput {
+  to: string;
+  name: string;
+  subject: string;
+  description: string;
+}
+
+export interface ContactDetails {
+  name: string;
+  email: string;
+  phone?: string | undefined;
+  subject: string;
+  description: string;
+}
+
+const htmlEscapes: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/** User input goes into HTML only through this. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
+}
+
+/**
+ * A header-safe, one-line version of user text. Line breaks (CR, LF, Unicode separators) would let a
+ * subject start new headers; other control characters have no business in a subject either.
+ */
+export function oneLine(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\r\n\u2028\u2029\u0085]+/g, " ").replace(/[\u0000-\u001f\u007f]/g, "").trim();
+}
+
+/** Quotes multi-line text for the plain-text part, one "> " per line. */
+function quoteText(value: string): string {
+  return value
+    .split(/\r\n|\r|\n/)
+    .map((line) => `> ${line}`)
+    .join("\n");
+}
+
+/** Escapes, then keeps the writer's line breaks visible in HTML. */
+function htmlParagraphs(value: string): string {
+  return escapeHtml(value).replace(/\r\n|\r|\n/g, "<br>\n");
+}
+
+function htmlDocument(title: string, body: string): string {
+  return [
+    "<!doctype html>",
+    '<html lang="en">',
+    `<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>`,
+    '<body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #1a1a1a;">',
+    body,
+    "</body>",
+    "</html>",
+  ].join("\n");
+}
+
+const signatureText = [
+  `${firm.name}`,
+  `Phone: ${firm.phone}`,
+  `Email: ${firm.email}`,
+  `Support hours: ${firm.supportHours}`,
+].join("\n");
+
+const signatureHtml = [
+  `<p style="margin-top: 2em; border-top: 1px solid #ddd; padding-top: 1em;">`,
+  `<strong>${escapeHtml(firm.name)}</strong><br>`,
+  `Phone: ${escapeHtml(firm.phone)}<br>`,
+  `Email: <a href="mailto:${escapeHtml(firm.email)}">${escapeHtml(firm.email)}</a><br>`,
+  `Support hours: ${escapeHtml(firm.supportHours)}`,
+  `</p>`,
+].join("\n");
+
+/** The acknowledgement to the person who wrote (spec call 4's body: to, name, subject, description). */
+export function acknowledgementMail(input: AcknowledgementInput): NewMail["message"] {
+  const subject = oneLine(`We received your message: ${input.subject}`);
+  const name = oneLine(input.name);
+  const text = [
+    `Dear ${name},`,
+    "",
+    `Thank you for contacting ${firm.name}. We have received your message "${oneLine(input.subject)}":`,
+    "",
+    quoteText(input.description),
+    "",
+    `We reply to every inquiry within ${firm.replyTime}. Our support hours are ${firm.supportHours}.`,
+    "",
+    "Kind regards,",
+    "",
+    signatureText,
+  ].join("\n");
+  const html = htmlDocument(
+    subject,
+    [
+      `<p>Dear ${escapeHtml(name)},</p>`,
+      `<p>Thank you for contacting ${escapeHtml(firm.name)}. We have received your message ` +
+        `&ldquo;${escapeHtml(oneLine(input.subject))}&rdquo;:</p>`,
+      `<blockquote style="margin: 1em 0; padding-left: 1em; border-left: 3px solid #ccc;">${htmlParagraphs(input.description)}</blockquote>`,
+      `<p>We reply to every inquiry within ${escapeHtml(firm.replyTime)}. Our support hours are ${escapeHtml(firm.supportHours)}.</p>`,
+      "<p>Kind regards,</p>",
+      signatureHtml,
+    ].join("\n"),
+  );
+  return { to: input.to, subject, text, html };
+}
+
+/** The firm's copy: every field and the contact id, answerable straight to the submitter. */
+export function notificationMail(contact: ContactDetails, contactId: string, identity: MailIdentity): NewMail["message"] {
+  const subject = oneLine(`New inquiry from ${contact.name}: ${contact.subject}`);
+  const rows: [string, string][] = [
+    ["Contact id", contactId],
+    ["Name", oneLine(contact.name)],
+    ["Email", contact.email],
+    ["Phone", contact.phone ?? "(not given)"],
+    ["Subject", oneLine(contact.subject)],
+  ];
+  const text = [
+    "A new inquiry arrived through the website contact form.",
+    "",
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    "",
+    "Description:",
+    quoteText(contact.description),
+    "",
+    `Reply to this message to answer ${oneLine(contact.name)} directly.`,
+  ].join("\n");
+  const html = htmlDocument(
+    subject,
+    [
+      "<p>A new inquiry arrived through the website contact form.</p>",
+      '<table cellpadding="4" style="border-collapse: collapse;">',
+      ...rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
+      "</table>",
+      "<p><strong>Description:</strong></p>",
+      `<blockquote style="margin: 1em 0; padding-left: 1em; border-left: 3px solid #ccc;">${htmlParagraphs(contact.description)}</blockquote>`,
+      `<p>Reply to this message to answer ${escapeHtml(oneLine(contact.name))} directly.</p>`,
+    ].join("\n"),
+  );
+  return { to: identity.contactInbox, replyTo: contact.email, subject, text, html };
+}
+
+/** The two mails a contact queues in the same transaction as the contact itself. */
+export function contactMails(contact: ContactDetails, contactId: string, identity: MailIdentity): NewMail[] {
+  return [
+    {
+      message: acknowledgementMail({
+        to: contact.email,
+        name: contact.name,
+        subject: contact.subject,
+        description: contact.description,
+      }),
+      meta: { kind: "contact-acknowledgement", contactId },
+    },
+    { message: notificationMail(contact, contactId, identity), meta: { kind: "contact-notification", contactId } },
+  ];
+}

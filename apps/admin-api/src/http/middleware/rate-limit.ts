@@ -1,0 +1,26 @@
+import type { RequestHandler } from "express";
+import { rateLimit } from "express-rate-limit";
+import { apiMessages } from "@site/shared/messages";
+import { sendFailure } from "../respond.js";
+
+export interface RateLimitOptions {
+  windowMs: number;
+  max: number;
+}
+
+/**
+ * A per-client-address limiter for one write endpoint. Each call makes its own counter store, so
+ * every endpoint (and every app instance in tests) counts separately.
+ */
+export function writeRateLimit({ windowMs, max }: RateLimitOptions): RequestHandler {
+  return rateLimit({
+    windowMs,
+    limit: max,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    handler: (req, res) => {
+      req.log.warn({ path: req.path }, "rate limited");
+      sendFailure(res, 429, apiMessages.rateLimited);
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import type { RequestHandler } from "express";
+import { apiMessages, contactMessages } from "@site/shared/messages";
+import type { ContactService } from "../../domain/contact-service.js";
+import { sendFailure, sendSuccess } from "../respond.js";
+
+/** POST /api/contacts: translates the use case's outcome to HTTP. */
+export function contactHandler(service: ContactService): RequestHandler {
+  return async (req, res) => {
+    const outcome = await service.submit(req.body);
+    switch (outcome.kind) {
+      case "created":
+        sendSuccess(res, 201, outcome.id);
+        return;
+      case "dropped":
+        req.log.info("contact honeypot filled; submission dropped");
+        sendSuccess(res, 201, outcome.id);
+        return;
+      case "invalid":
+        sendFailure(res, 400, apiMessages.invalidRequest, outcome.fieldErrors);
+        return;
+      case "unavailable":
+        req.log.error({ err: outcome.cause }, "store failed to save a contact");
+        sendFailure(res, 503, contactMessages.failure);
+        return;
+    }
+  };
+}

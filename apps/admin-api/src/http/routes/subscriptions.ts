@@ -1,0 +1,30 @@
+import type { RequestHandler } from "express";
+import { newsletterMessages, validationMessages } from "@site/shared/messages";
+import type { SubscriptionService } from "../../domain/subscription-service.js";
+import { sendFailure, sendSuccess } from "../respond.js";
+
+/** POST /api/subscriptions: translates the use case's outcome to HTTP. */
+export function subscribeHandler(service: SubscriptionService): RequestHandler {
+  return async (req, res) => {
+    const outcome = await service.subscribe(req.body);
+    switch (outcome.kind) {
+      case "created":
+        sendSuccess(res, 201, outcome.id);
+        return;
+      case "dropped":
+        req.log.info("newsletter honeypot filled; submission dropped");
+        sendSuccess(res, 201, outcome.id);
+        return;
+      case "invalid":
+        sendFailure(res, 400, validationMessages.newsletterEmailInvalid, outcome.fieldErrors);
+        return;
+      case "duplicate":
+        sendFailure(res, 409, newsletterMessages.alreadySubscribed);
+        return;
+      case "unavailable":
+        req.log.error({ err: outcome.cause }, "store failed to save a subscription");
+        sendFailure(res, 503, newsletterMessages.storageFailure);
+        return;
+    }
+  };
+}

@@ -1,0 +1,191 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import express, { type Request, type RequestHandler, type Response, Router } from "express";
+
+/** Hashed build output never changes under one name: cache it for a year. */
+const immutable = "public, max-age=31536000, immutable";
+
+/** Directives every site response shares; HTML adds the hashes of its own inline scripts. */
+const baseDirectives = [
+  "default-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+];
+
+export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+  const scriptSrc = ["'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(" ");
+  return [...baseDirectives, `script-src ${scriptSrc}`].join("; ");
+}
+
+/** The CSP for site files that are not HTML (they run no inline script). */
+export const siteAssetPolicy = contentSecurityPolicy([]);
+
+/**
+ * sha256 hashes of a page's inline scripts (those without `src`), over the exact text between the tags,
+ * which is what the browser hashes. Data blocks (JSON) are included: harmless, and it keeps the rule simple.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  const pattern = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+  for (const match of html.matchAll(pattern)) {
+    const attributes = match[1] ?? "";
+    const body = match[2] ?? "";
+    if (/\ssrc\s*=/i.test(` ${attributes}`) || body === "") continue;
+    hashes.add(`sha256-${createHash("sha256").update(body, "utf8").digest("base64")}`);
+  }
+  return [...hashes];
+}
+
+interface Page {
+  body: Buffer;
+  csp: string;
+  etag: string;
+}
+
+function htmlFiles(dir: string): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...htmlFiles(path));
+    else if (entry.isFile() && entry.name.endsWith(".html")) files.push(path);
+  }
+  return files;
+}
+
+/**
+ * Reads every HTML file once at start-up and indexes it by the URL paths that serve it:
+ * `about/index.html` answers `/about` (canonical) and `/about/index.html`; `index.html` answers `/`.
+ */
+function loadPages(dir: string): Map<string, Page> {
+  const pages = new Map<string, Page>();
+  const files = htmlFiles(dir).sort();
+  for (const file of files) {
+    const body = readFileSync(file);
+    const page: Page = {
+      body,
+      csp: contentSecurityPolicy(inlineScriptHashes(body.toString("utf8"))),
+      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+    };
+    const urlPath = `/${relative(dir, file).split(sep).join("/")}`;
+    pages.set(urlPath, page);
+    if (urlPath.endsWith("/index.html")) {
+      const folder = urlPath.slice(0, -"/index.html".length);
+      pages.set(folder === "" ? "/" : folder, page);
+    }
+  }
+  // `about.html` also answers `/about` unless `about/index.html` already does.
+  for (const [urlPath, page] of [...pages]) {
+    if (urlPath.endsWith(".html") && !urlPath.endsWith("/index.html")) {
+      const bare = urlPath.slice(0, -".html".length);
+      if (!pages.has(bare)) pages.set(bare, page);
+    }
+  }
+  return pages;
+}
+
+function sendPage(req: Request, res: Response, page: Page, status: number): void {
+  res.status(status);
+  res.set({
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-cache",
+    "Content-Security-Policy": page.csp,
+    ETag: page.etag,
+  });
+  if (status === 200 && req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  res.send(page.body);
+}
+
+export interface SiteOptions {
+  /** The web build's client folder (apps/web/build/client). */
+  dir: string;
+}
+
+/**
+ * Serves the prerendered site: each route's own HTML with a CSP naming its inline scripts' hashes,
+ * hashed assets cached for a year, other files briefly, `/about/` redirected to `/about`, and unknown
+ * paths answered with the prerendered 404 page and status 404. Without a build, `/` says so plainly.
+ */
+export function createSite({ dir }: SiteOptions): RequestHandler {
+  const router = Router();
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    router.get("/", (_req, res) => {
+      res
+        .type("text/plain")
+        .send("The API is running. The website build was not found; build apps/web or set SITE_DIR.\n");
+    });
+    router.use((_req, res) => {
+      res.status(404).type("text/plain").send("Not found.\n");
+    });
+    return router;
+  }
+
+  const pages = loadPages(dir);
+  const notFoundPage = pages.get("/404") ?? pages.get("/404.html");
+
+  router.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      next();
+      return;
+    }
+    const page = pages.get(req.path);
+    if (page) {
+      sendPage(req, res, page, 200);
+      return;
+    }
+    // One canonical URL per page: `/about/` → `/about`, keeping the query string.
+    if (req.path.length > 1 && req.path.endsWith("/")) {
+      const canonical = req.path.replace(/\/+$/, "") || "/";
+      if (pages.has(canonical)) {
+        const queryStart = req.originalUrl.indexOf("?");
+        const search = queryStart === -1 ? "" : req.originalUrl.slice(queryStart);
+        res.redirect(301, canonical + search);
+        return;
+      }
+    }
+    next();
+  });
+
+  router.use(
+    "/assets",
+    express.static(join(dir, "assets"), {
+      index: false,
+      redirect: false,
+      fallthrough: true,
+      setHeaders: (res) => {
+        res.setHeader("Cache-Control", immutable);
+        res.setHeader("Content-Security-Policy", siteAssetPolicy);
+      },
+    }),
+  );
+  router.use(
+    express.static(dir, {
+      index: false,
+      redirect: false,
+      fallthrough: true,
+      // Not fingerprinted (favicon, robots.txt, images from public/): cached briefly, then revalidated.
+      setHeaders: (res) => {
+        res.setHeader("Cache-Control", "public, max-age=3600");
+        res.setHeader("Content-Security-Policy", siteAssetPolicy);
+      },
+    }),
+  );
+
+  router.use((req, res) => {
+    if (notFoundPage && (req.method === "GET" || req.method === "HEAD")) {
+      sendPage(req, res, notFoundPage, 404);
+      return;
+    }
+    res.status(404).type("text/plain").send("Not found.\n");
+  });
+  return router;
+}

@@ -1,0 +1,130 @@
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import { pino } from "pino";
+import { createSqliteStore } from "./adapters/sqlite/sqlite-store.js";
+import { createEmlFileTransport } from "./adapters/mail/eml-file-transport.js";
+import { createSmtpTransport } from "./adapters/mail/smtp-transport.js";
+import { createApp } from "./app.js";
+import { ConfigError, loadConfig, type Config } from "./config.js";
+import { createAdminMailService } from "./domain/admin-mail-service.js";
+import { createContactService } from "./domain/contact-service.js";
+import { createSubscriptionService } from "./domain/subscription-service.js";
+import { systemClock } from "./ports/clock.js";
+import type { MailTransport } from "./ports/mail-transport.js";
+import type { Store } from "./ports/store.js";
+import { createOutboxWorker } from "./workers/outbox.js";
+
+async function openStore(config: Config["store"]): Promise<Store> {
+  if (config.kind === "sqlite") return createSqliteStore({ file: config.file });
+  // Loaded only when chosen, so SQLite deployments never load firebase-admin. firebase-admin finds
+  // FIRESTORE_EMULATOR_HOST and GOOGLE_APPLICATION_CREDENTIALS itself; config.ts has validated them.
+  const [{ initializeApp }, { getFirestore }, { createFirestoreStore }] = await Promise.all([
+    import("firebase-admin/app"),
+    import("firebase-admin/firestore"),
+    import("./adapters/firestore/firestore-store.js"),
+  ]);
+  const firebaseApp = initializeApp(config.projectId ? { projectId: config.projectId } : {}, "admin-api");
+  return createFirestoreStore({ firestore: getFirestore(firebaseApp) });
+}
+
+function openTransport(config: Config["mail"]): MailTransport {
+  return config.transport.kind === "smtp"
+    ? createSmtpTransport({ url: config.transport.url, from: config.from })
+    : createEmlFileTransport({ dir: config.transport.dir, from: config.from });
+}
+
+/** The composition root: config → adapters → services → app → listen → worker → graceful shutdown. */
+async function main(): Promise<void> {
+  let config: Readonly<Config>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.logLevel });
+  const store = await openStore(config.store);
+  const transport = openTransport(config.mail);
+  const clock = systemClock;
+
+  const app = createApp({
+    services: {
+      subscriptions: createSubscriptionService({ store }),
+      contacts: createContactService({ store, identity: { contactInbox: config.mail.contactInbox } }),
+      adminMail: createAdminMailService({ store }),
+    },
+    store,
+    clock,
+    logger,
+    security: {
+      adminApiToken: config.adminApiToken,
+      corsOrigins: config.corsOrigins,
+      trustProxy: config.trustProxy,
+      rateLimit: config.rateLimit,
+    },
+    site: { dir: config.siteDir },
+  });
+
+  const server = app.listen(config.port, config.host);
+  await once(server, "listening");
+  const address = server.address() as AddressInfo;
+  logger.info(
+    {
+      port: address.port,
+      host: config.host,
+      store: config.store.kind,
+      mail: config.mail.transport.kind,
+      adminApi: config.adminApiToken ? "enabled" : "disabled",
+    },
+    "listening",
+  );
+
+  const worker = createOutboxWorker({
+    store,
+    transport,
+    clock,
+    logger: logger.child({ component: "outbox" }),
+    maxAttempts: config.mail.maxAttempts,
+    retryBaseMs: config.mail.retryBaseMs,
+    pollIntervalMs: config.mail.pollIntervalMs,
+  });
+  worker.start();
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, "shutting down");
+    // A hung client must not keep the process alive forever.
+    const deadline = setTimeout(() => {
+      logger.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, 15_000);
+    deadline.unref();
+    try {
+      // Stop accepting; idle keep-alive sockets close now, in-flight requests finish first.
+      const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      server.closeIdleConnections();
+      await closed;
+      await worker.stop();
+      await transport.close();
+      await store.close();
+      logger.info("stopped");
+      logger.flush();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`The API failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
