@@ -1,0 +1,135 @@
+import { FieldValue, Timestamp, type DocumentData } from "firebase-admin/firestore";
+import { z } from "zod";
+import type { MailRecord, MailState, NewMail } from "../../ports/store.js";
+
+/**
+ * A `mail` document. The first four fields are the shape Firebase's "Trigger Email" extension reads and
+ * writes (`to`, `replyTo`, `message`, `delivery`), so the firm could hand delivery to that extension.
+ * `nextAttemptAt`, `meta` and `createdAt` are our own.
+ *
+ * `state`, `contactId` and `dueAt` copy nested values to the top level because
+ * @firestore-emulator/server cannot filter or order by a nested field path (`delivery.state` throws
+ * "Not implemented" on the server and the query never answers). Real Firestore can; top-level copies work
+ * on both, so the contract suite exercises the same queries production runs. Every write that changes
+ * `delivery.state` writes the copies in the same update.
+ *   - `state`     = delivery.state
+ *   - `contactId` = meta.contactId, or null
+ *   - `dueAt`     = when a worker may next claim it: nextAttemptAt while PENDING, the lease expiry while
+ *                   PROCESSING, null once SUCCESS or ERROR. One single-field range query on it finds both
+ *                   kinds of claimable mail, so claiming needs no composite index.
+ */
+export const MAIL_STATES = ["PENDING", "PROCESSING", "SUCCESS", "ERROR"] as const satisfies readonly MailState[];
+
+const timestamp = z.instanceof(Timestamp);
+
+const mailDocumentSchema = z.object({
+  to: z.string(),
+  replyTo: z.string().optional(),
+  message: z.object({ subject: z.string(), text: z.string(), html: z.string() }),
+  delivery: z.object({
+    state: z.enum(MAIL_STATES),
+    attempts: z.number().int(),
+    startTime: timestamp.nullable(),
+    endTime: timestamp.nullable(),
+    error: z.string().nullable(),
+    leaseExpireTime: timestamp.nullable(),
+    info: z.object({ messageId: z.string().nullable() }),
+  }),
+  nextAttemptAt: timestamp,
+  meta: z.object({
+    kind: z.enum(["contact-acknowledgement", "contact-notification", "admin"]),
+    contactId: z.string().optional(),
+  }),
+  createdAt: timestamp,
+  state: z.enum(MAIL_STATES),
+  contactId: z.string().nullable(),
+  dueAt: timestamp.nullable(),
+});
+
+export type MailDocument = z.infer<typeof mailDocumentSchema>;
+
+const dateOrNull = (value: Timestamp | null): Date | null => (value === null ? null : value.toDate());
+
+/** The fields of a new mail; the three times are the server's commit time, so nextAttemptAt <= createdAt. */
+export function newMailDocument(mail: NewMail, contactId: string | null): DocumentData {
+  const { message, meta } = mail;
+  const now = FieldValue.serverTimestamp();
+  return {
+    to: message.to,
+    // Firestore rejects undefined values, so an absent replyTo or contactId is left out, not written.
+    ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
+    message: { subject: message.subject, text: message.text, html: message.html },
+    delivery: {
+      state: "PENDING",
+      attempts: 0,
+      startTime: null,
+      endTime: null,
+      error: null,
+      leaseExpireTime: null,
+      info: { messageId: null },
+    },
+    nextAttemptAt: now,
+    meta: { kind: meta.kind, ...(contactId === null ? {} : { contactId }) },
+    createdAt: now,
+    state: "PENDING",
+    contactId,
+    dueAt: now,
+  };
+}
+
+/** Reads a stored document; a document that does not have the shape fails loudly rather than half-mapped. */
+export function parseMailDocument(data: DocumentData): MailDocument {
+  return mailDocumentSchema.parse(data);
+}
+
+export function toMailRecord(id: string, doc: MailDocument): MailRecord {
+  return {
+    id,
+    message: {
+      to: doc.to,
+      ...(doc.replyTo === undefined ? {} : { replyTo: doc.replyTo }),
+      subject: doc.message.subject,
+      text: doc.message.text,
+      html: doc.message.html,
+    },
+    meta: { kind: doc.meta.kind, ...(doc.meta.contactId === undefined ? {} : { contactId: doc.meta.contactId }) },
+    delivery: {
+      state: doc.delivery.state,
+      attempts: doc.delivery.attempts,
+      nextAttemptAt: doc.nextAttemptAt.toDate(),
+      leaseExpiresAt: dateOrNull(doc.delivery.leaseExpireTime),
+      startTime: dateOrNull(doc.delivery.startTime),
+      endTime: dateOrNull(doc.delivery.endTime),
+      error: doc.delivery.error,
+      messageId: doc.delivery.info.messageId,
+    },
+    createdAt: doc.createdAt.toDate(),
+  };
+}
+
+/** The same rule as the SQLite adapter's claim query, checked again inside the claiming transaction. */
+export function isClaimable(doc: MailDocument, now: Date): boolean {
+  const nowMs = now.getTime();
+  if (doc.delivery.state === "PENDING") return doc.nextAttemptAt.toMillis() <= nowMs;
+  if (doc.delivery.state === "PROCESSING") {
+    return doc.delivery.leaseExpireTime !== null && doc.delivery.leaseExpireTime.toMillis() <= nowMs;
+  }
+  return false;
+}
+
+/** The claimed document: PROCESSING, leased until `leaseUntil`, started `now`, one more attempt. */
+export function claimedMailDocument(doc: MailDocument, now: Date, leaseUntil: Date): MailDocument {
+  const lease = Timestamp.fromDate(leaseUntil);
+  return {
+    ...doc,
+    delivery: {
+      ...doc.delivery,
+      state: "PROCESSING",
+      attempts: doc.delivery.attempts + 1,
+      startTime: Timestamp.fromDate(now),
+      leaseExpireTime: lease,
+    },
+    state: "PROCESSING",
+    dueAt: lease,
+  };
+}
