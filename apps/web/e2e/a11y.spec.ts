@@ -1,0 +1,51 @@
+import { expect, test } from "@playwright/test";
+import { routes } from "@site/shared/content";
+import { axeViolations } from "./support/axe";
+import { gotoHydrated } from "./support/page-health";
+
+const widths = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1366, height: 900 },
+] as const;
+
+const pages = [
+  ...routes.map((route) => ({ label: route.path, path: route.path })),
+  { label: "the 404 page", path: "/this-page-does-not-exist" },
+];
+
+for (const size of widths) {
+  test.describe(`axe, WCAG 2.2 A/AA, ${size.name} (${size.width} px)`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    for (const target of pages) {
+      test(`${target.label} has no violations`, async ({ page }) => {
+        await gotoHydrated(page, target.path);
+        const violations = await axeViolations(page);
+        expect(violations, `axe violations on ${target.path} at ${size.width} px:\n${violations}`).toBe("");
+      });
+    }
+  });
+}
+
+test.describe("axe on opened widgets", () => {
+  test("the open mobile menu has no violations", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoHydrated(page, "/");
+    await page.getByRole("button", { name: "Menu" }).click();
+    await expect(page.locator("body")).toHaveClass(/menu-active/);
+    const violations = await axeViolations(page);
+    expect(violations, violations).toBe("");
+  });
+
+  test("the open About dropdown and the contact form's errors have no violations", async ({ page }) => {
+    await gotoHydrated(page, "/contact");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: /about/i }).click();
+    let violations = await axeViolations(page);
+    expect(violations, violations).toBe("");
+    await page.keyboard.press("Escape");
+    await page.locator("form").getByRole("button", { name: /send|submit/i }).click();
+    await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    violations = await axeViolations(page);
+    expect(violations, violations).toBe("");
+  });
+});

@@ -1,0 +1,161 @@
+import { expect, test } from "@playwright/test";
+import { contactMessages, validationMessages } from "@site/shared/messages";
+import { contactForm, requiredFields } from "./support/contact-form";
+import { gotoHydrated, isInLiveRegion } from "./support/page-health";
+import { mailsTo, queryDatabase } from "./support/product-state";
+import { e2eRun } from "./support/run-env";
+import { uniqueEmail } from "./support/unique";
+
+const run = e2eRun();
+
+test.describe("contact form", () => {
+  test.beforeEach(async ({ page }) => {
+    await gotoHydrated(page, "/contact");
+  });
+
+  test("an empty submission shows every required-field message under its field and sends nothing", async ({ page }) => {
+    const form = contactForm(page);
+    const requests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/")) requests.push(request.url());
+    });
+    await expect(form.heading).toBeVisible();
+    await form.submit.click();
+    for (const { field, message } of requiredFields) {
+      await expect(form[field], field).toHaveAttribute("aria-invalid", "true");
+      await expect(form[field], field).toHaveAccessibleDescription(new RegExp(message));
+      await expect(form.form.getByText(message, { exact: true })).toBeVisible();
+    }
+    // Phone is optional: no message, not invalid.
+    await expect(form.phone).not.toHaveAttribute("aria-invalid", "true");
+    expect(requests).toEqual([]);
+  });
+
+  test("values of only spaces count as empty", async ({ page }) => {
+    const form = contactForm(page);
+    for (const { field } of requiredFields) await form[field].fill("   ");
+    await form.submit.click();
+    for (const { field, message } of requiredFields) {
+      await expect(form[field], field).toHaveAccessibleDescription(new RegExp(message));
+    }
+  });
+
+  test("a malformed email says 'Invalid email format'", async ({ page }) => {
+    const form = contactForm(page);
+    await form.name.fill("Wanjiru Kamau");
+    await form.email.fill("wanjiru@example");
+    await form.subject.fill("Strategy review");
+    await form.description.fill("We need a strategy review.");
+    await form.submit.click();
+    await expect(form.email).toHaveAccessibleDescription(new RegExp(validationMessages.emailInvalid));
+    await expect(form.form.getByText(validationMessages.emailRequired, { exact: true })).toHaveCount(0);
+    await expect(form.name).not.toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("editing a field clears that field's error and only that one", async ({ page }) => {
+    const form = contactForm(page);
+    await form.submit.click();
+    await expect(form.form.getByText(validationMessages.nameRequired, { exact: true })).toBeVisible();
+
+    await form.name.fill("A");
+    await expect(form.form.getByText(validationMessages.nameRequired, { exact: true })).toHaveCount(0);
+    await expect(form.name).not.toHaveAttribute("aria-invalid", "true");
+    // The other fields keep theirs until edited.
+    await expect(form.form.getByText(validationMessages.emailRequired, { exact: true })).toBeVisible();
+    await expect(form.form.getByText(validationMessages.subjectRequired, { exact: true })).toBeVisible();
+
+    await form.email.fill("x");
+    await expect(form.form.getByText(validationMessages.emailRequired, { exact: true })).toHaveCount(0);
+    await form.subject.fill("S");
+    await expect(form.form.getByText(validationMessages.subjectRequired, { exact: true })).toHaveCount(0);
+    await form.description.fill("D");
+    await expect(form.form.getByText(validationMessages.descriptionRequired, { exact: true })).toHaveCount(0);
+  });
+
+  test("a valid inquiry is stored, both mails are written, the success message shows and the form clears", async ({ page }) => {
+    const form = contactForm(page);
+    const submitter = uniqueEmail("contact");
+    const values = {
+      name: "Achieng Otieno",
+      email: submitter,
+      phone: "+254 712 345 678",
+      subject: "Board evaluation for our SACCO",
+      description: "We would like a board evaluation before our annual general meeting.",
+    };
+    for (const [field, value] of Object.entries(values)) await form[field as keyof typeof values].fill(value);
+    const [response] = await Promise.all([
+      page.waitForResponse((candidate) => candidate.url().endsWith("/api/contacts") && candidate.request().method() === "POST"),
+      form.submit.click(),
+    ]);
+    expect(response.status()).toBe(201);
+
+    const success = page.getByText(contactMessages.success);
+    await expect(success).toBeVisible();
+    expect(await isInLiveRegion(success)).toBe(true);
+    for (const field of Object.keys(values) as (keyof typeof values)[]) {
+      await expect(form[field], field).toHaveValue("");
+    }
+    await expect(form.submit).toBeEnabled();
+
+    const stored = queryDatabase(
+      run.dataDir,
+      "SELECT id, name, email, phone, subject, description, status FROM contacts WHERE email = ?",
+      submitter,
+    );
+    expect(stored).toEqual([{ id: expect.any(String), ...values, status: "new" }]);
+    const contactId = String(stored[0]?.id);
+
+    // The outbox worker polls every MAIL_POLL_INTERVAL_MS (200 ms here) and writes one .eml per mail.
+    await expect
+      .poll(async () => (await mailsTo(run.mailDir, submitter)).length, { message: "acknowledgement to the submitter", timeout: 10_000 })
+      .toBe(1);
+    await expect
+      .poll(
+        async () => (await mailsTo(run.mailDir, run.contactInbox)).filter((mail) => mail.text.includes(contactId)).length,
+        { message: "notification to CONTACT_INBOX naming the contact", timeout: 10_000 },
+      )
+      .toBe(1);
+    const [acknowledgement] = await mailsTo(run.mailDir, submitter);
+    expect(acknowledgement?.text).toContain(values.name);
+    expect(acknowledgement?.text).toMatch(/24 to 48 hours/);
+    const [notification] = (await mailsTo(run.mailDir, run.contactInbox)).filter((mail) => mail.text.includes(contactId));
+    for (const value of Object.values(values)) expect(notification?.text).toContain(value);
+  });
+
+  test("the API unreachable shows 'An unexpected error occurred.' and keeps the input", async ({ page }) => {
+    await page.route("**/api/contacts", (route) => route.abort("failed"));
+    const form = contactForm(page);
+    const values = { name: "Baraka Mwangi", email: uniqueEmail("offline"), subject: "Market entry", description: "Uganda and Rwanda." };
+    for (const [field, value] of Object.entries(values)) await form[field as keyof typeof values].fill(value);
+    await form.submit.click();
+    const failure = page.getByText(contactMessages.unexpected);
+    await expect(failure).toBeVisible();
+    expect(await isInLiveRegion(failure)).toBe(true);
+    for (const [field, value] of Object.entries(values)) {
+      await expect(form[field as keyof typeof values], field).toHaveValue(value);
+    }
+    await expect(form.submit).toBeEnabled();
+    expect(queryDatabase(run.dataDir, "SELECT id FROM contacts WHERE email = ?", values.email)).toEqual([]);
+  });
+
+  test("a server failure shows the server's message; an unreadable one 'Failed to submit contact form'", async ({ page }) => {
+    const form = contactForm(page);
+    const values = { name: "Neema Said", email: uniqueEmail("down"), subject: "Evaluation", description: "Mid-term review." };
+    for (const [field, value] of Object.entries(values)) await form[field as keyof typeof values].fill(value);
+
+    await page.route("**/api/contacts", (route) =>
+      route.fulfill({ status: 503, json: { success: false, error: "Storage is resting, try later." } }),
+    );
+    await form.submit.click();
+    await expect(page.getByText("Storage is resting, try later.")).toBeVisible();
+    await expect(form.name).toHaveValue(values.name);
+
+    await page.unroute("**/api/contacts");
+    await page.route("**/api/contacts", (route) =>
+      route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }),
+    );
+    await form.submit.click();
+    await expect(page.getByText(contactMessages.failure, { exact: true })).toBeVisible();
+    await expect(form.description).toHaveValue(values.description);
+  });
+});

@@ -1,0 +1,68 @@
+import { expect, test } from "@playwright/test";
+import { firm, notFoundPath } from "@site/shared/content";
+import { notFoundMessages } from "@site/shared/messages";
+import { pageContent, routes } from "./support/pages";
+import { escapeRegExp, gotoHydrated, watchConsole } from "./support/page-health";
+
+test.describe("every route", () => {
+  for (const route of routes) {
+    const content = pageContent[route.id];
+
+    test(`${route.path} answers 200, hydrates and logs no console error or hydration warning`, async ({ page }) => {
+      const problems = watchConsole(page);
+      const response = await gotoHydrated(page, route.path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(route.title)}\\b.*${escapeRegExp(firm.name)}`));
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(new RegExp(escapeRegExp(content.heading), "i"));
+      // Lazy chunks and late effects report their errors after load: let the network settle first.
+      await page.waitForLoadState("networkidle");
+      expect(problems, problems.join("\n")).toEqual([]);
+    });
+  }
+
+  test("an unknown path shows the 404 page with HTTP status 404, and Return Home leads home", async ({ page }) => {
+    const problems = watchConsole(page);
+    const response = await gotoHydrated(page, "/no-such-page/at-all");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: notFoundMessages.title })).toBeVisible();
+    await expect(page.getByText(notFoundMessages.text)).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    // The browser itself logs the document's 404 status; anything else is the page's fault.
+    expect(problems.filter((problem) => !/status of 404/.test(problem))).toEqual([]);
+
+    await page.getByRole("link", { name: notFoundMessages.action }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(pageContent.home.heading);
+  });
+
+  test("the prerendered not-found page is not indexed", async ({ page }) => {
+    await page.goto(notFoundPath);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  });
+});
+
+test.describe("with JavaScript disabled", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const route of routes) {
+    const content = pageContent[route.id];
+
+    test(`${route.path} still shows its content`, async ({ page }) => {
+      const response = await page.goto(route.path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(new RegExp(escapeRegExp(content.heading), "i"));
+      const main = page.getByRole("main");
+      for (const text of content.texts) {
+        await expect(main.getByText(text, { exact: false }).first(), `"${text}" on ${route.path}`).toBeAttached();
+      }
+      // Header and footer navigation are plain links that work without scripts.
+      await expect(page.getByRole("contentinfo").getByRole("link").first()).toBeVisible();
+    });
+  }
+
+  test("an unknown path still shows the 404 page", async ({ page }) => {
+    const response = await page.goto("/missing-without-scripts");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: notFoundMessages.title })).toBeVisible();
+  });
+});

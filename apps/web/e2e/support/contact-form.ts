@@ -1,0 +1,28 @@
+import type { Page } from "@playwright/test";
+import { contactContent } from "@site/shared/content";
+import { validationMessages } from "@site/shared/messages";
+
+/** The "Start the Conversation" form, found by its heading and its fields' labels. */
+export function contactForm(page: Page) {
+  const form = page.locator("form").filter({ has: page.getByLabel(/^\s*name/i) });
+  return {
+    form,
+    heading: page.getByRole("heading", { name: contactContent.formHeading }),
+    name: form.getByLabel(/^\s*name/i),
+    email: form.getByLabel(/^\s*email/i),
+    phone: form.getByLabel(/^\s*phone/i),
+    subject: form.getByLabel(/^\s*subject/i),
+    description: form.getByLabel(/^\s*(description|message)/i),
+    submit: form.getByRole("button", { name: /send|submit/i }),
+  };
+}
+
+export type ContactFormLocators = ReturnType<typeof contactForm>;
+
+/** Each required field with the message its empty value must show. */
+export const requiredFields = [
+  { field: "name", message: validationMessages.nameRequired },
+  { field: "email", message: validationMessages.emailRequired },
+  { field: "subject", message: validationMessages.subjectRequired },
+  { field: "description", message: validationMessages.descriptionRequired },
+] as const;

@@ -1,0 +1,100 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/**
+ * Collects what a visitor's console would show as a problem: every console error, any warning that
+ * mentions hydration (React reports mismatches that way in development and as recoverable errors in
+ * production), and uncaught page errors. Read the array after the page has settled.
+ */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    const text = message.text();
+    if (message.type() === "error" || /hydrat/i.test(text)) {
+      const where = message.location().url ? ` (${message.location().url}:${message.location().lineNumber})` : "";
+      problems.push(`console.${message.type()}: ${text}${where}`);
+    }
+  });
+  page.on("pageerror", (error) => problems.push(`uncaught ${error.name}: ${error.message}`));
+  return problems;
+}
+
+/**
+ * Waits until React has hydrated the prerendered page. React tags each DOM node it owns with an
+ * internal `__reactFiber$...` key, in production builds too; before hydration the prerendered <main>
+ * carries none. Clicking before that would exercise the static HTML, not the app.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const main = document.querySelector("main");
+          return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
+        }),
+      { message: "React never hydrated <main>", timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
+/** Navigates and waits for hydration; returns the navigation's response. */
+export async function gotoHydrated(page: Page, path: string) {
+  const response = await page.goto(path);
+  await waitForHydration(page);
+  return response;
+}
+
+/** The window's vertical scroll offset. */
+export function scrollY(page: Page): Promise<number> {
+  return page.evaluate(() => window.scrollY);
+}
+
+/** Scrolls to the very bottom of the page (where the footer and scroll-to-top button are). */
+export async function scrollToBottom(page: Page): Promise<void> {
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(0);
+}
+
+/** True when the element or one of its ancestors is a live region screen readers announce. */
+export function isInLiveRegion(locator: Locator): Promise<boolean> {
+  return locator.evaluate(
+    (element) => element.closest('[role="alert"], [role="status"], [aria-live]:not([aria-live="off"])') !== null,
+  );
+}
+
+/** The element that has keyboard focus, described for failure messages. */
+export function describeFocus(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return "<body>";
+    const name = active.getAttribute("aria-label") ?? active.textContent?.trim().slice(0, 40) ?? "";
+    return `<${active.tagName.toLowerCase()}${active.id ? `#${active.id}` : ""}> ${name}`;
+  });
+}
+
+/** Whether `locator` currently has keyboard focus. */
+export function hasFocus(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element === document.activeElement);
+}
+
+/**
+ * Presses Tab (only the keyboard, as a keyboard user would) until `target` has focus; fails after
+ * `maxPresses` with where focus ended up.
+ */
+export async function tabTo(page: Page, target: Locator, maxPresses = 60): Promise<void> {
+  for (let presses = 0; presses < maxPresses; presses += 1) {
+    if ((await target.count()) === 1 && (await hasFocus(target))) return;
+    await page.keyboard.press("Tab");
+  }
+  if (await hasFocus(target)) return;
+  throw new Error(`Tab never reached ${target.toString()} in ${maxPresses} presses; focus is on ${await describeFocus(page)}`);
+}
+
+/** Escapes a string for use inside a RegExp. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Matches exactly `text`, ignoring case and surrounding whitespace. */
+export function exactly(text: string): RegExp {
+  return new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`, "i");
+}

@@ -1,0 +1,171 @@
+// @ts-check
+/**
+ * The performance budget of issue 5 and how a Lighthouse result is read against it. Pure functions:
+ * run.mjs feeds them the results.
+ */
+
+/** @typedef {import("lighthouse").Result} LhResult */
+
+export const budget = {
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  lcpMs: 1200,
+  cls: 0.01,
+  firstLoadJsKb: 110,
+  homeTotalKb: 150,
+};
+
+/**
+ * @typedef {object} RouteSummary
+ * @property {string} label
+ * @property {string} url
+ * @property {number | null} performance
+ * @property {number | null} accessibility
+ * @property {number | null} bestPractices
+ * @property {number | null} seo
+ * @property {number | null} lcpMs
+ * @property {number | null} cls
+ * @property {number | null} tbtMs
+ * @property {number} firstLoadJsKb   script transfer sizes (gzip on the wire), kB
+ * @property {number | null} totalKb
+ * @property {string | undefined} runtimeError
+ * @property {Record<string, string[]>} failingAudits  category id -> ids of audits that lost points
+ */
+
+/** @param {number | null | undefined} score 0..1 */
+const percent = (score) => (typeof score === "number" ? Math.round(score * 100) : null);
+
+/** @param {LhResult} lhr @param {string} id */
+const numeric = (lhr, id) => {
+  const value = lhr.audits[id]?.numericValue;
+  return typeof value === "number" ? value : null;
+};
+
+/**
+ * First-load JavaScript: the transfer size of every script request of the page load (the network
+ * requests audit lists them with what went over the wire, so gzip or brotli is already counted).
+ * @param {LhResult} lhr
+ */
+export function scriptTransferBytes(lhr) {
+  const details = /** @type {{ items?: Array<{ resourceType?: string, transferSize?: number }> } | undefined} */ (
+    lhr.audits["network-requests"]?.details
+  );
+  return (details?.items ?? [])
+    .filter((item) => item.resourceType === "Script")
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+}
+
+/**
+ * The audits of a category that cost it points: scored audits below 1 (for performance only the
+ * weighted metrics and the insights and diagnostics that failed).
+ * @param {LhResult} lhr
+ * @param {string} categoryId
+ */
+export function failingAudits(lhr, categoryId) {
+  const category = lhr.categories[categoryId];
+  if (!category) return [];
+  return category.auditRefs
+    .filter((ref) => {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null) return false;
+      if (audit.scoreDisplayMode === "informative" || audit.scoreDisplayMode === "notApplicable" || audit.scoreDisplayMode === "manual") {
+        return false;
+      }
+      return categoryId === "performance" ? audit.score < 0.9 : audit.score < 1;
+    })
+    .map((ref) => ref.id);
+}
+
+/**
+ * @param {string} label
+ * @param {LhResult} lhr
+ * @returns {RouteSummary}
+ */
+export function summarize(label, lhr) {
+  const categories = ["performance", "accessibility", "best-practices", "seo"];
+  /** @type {Record<string, string[]>} */
+  const failing = {};
+  for (const id of categories) {
+    const ids = failingAudits(lhr, id);
+    if (ids.length > 0) failing[id] = ids;
+  }
+  const total = numeric(lhr, "total-byte-weight");
+  return {
+    label,
+    url: lhr.finalDisplayedUrl,
+    performance: percent(lhr.categories.performance?.score),
+    accessibility: percent(lhr.categories.accessibility?.score),
+    bestPractices: percent(lhr.categories["best-practices"]?.score),
+    seo: percent(lhr.categories.seo?.score),
+    lcpMs: numeric(lhr, "largest-contentful-paint"),
+    cls: numeric(lhr, "cumulative-layout-shift"),
+    tbtMs: numeric(lhr, "total-blocking-time"),
+    firstLoadJsKb: scriptTransferBytes(lhr) / 1000,
+    totalKb: total === null ? null : total / 1000,
+    runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
+    failingAudits: failing,
+  };
+}
+
+/**
+ * What a route misses of the budget, one sentence each (empty: within budget).
+ * @param {RouteSummary} row
+ * @param {{ isHome: boolean, isNotFound: boolean }} kind
+ */
+export function budgetMisses(row, { isHome, isNotFound }) {
+  if (row.runtimeError) return [`Lighthouse could not measure it (${row.runtimeError})`];
+  /** @type {string[]} */
+  const misses = [];
+  const audits = (/** @type {string} */ id) => (row.failingAudits[id]?.length ? ` [${row.failingAudits[id]?.join(", ")}]` : "");
+  const below = (/** @type {number | null} */ value, /** @type {number} */ min, /** @type {string} */ name, /** @type {string} */ id) => {
+    if (value === null || value < min) misses.push(`${name} ${value ?? "n/a"} < ${min}${audits(id)}`);
+  };
+  below(row.performance, budget.performance, "performance", "performance");
+  below(row.accessibility, budget.accessibility, "accessibility", "accessibility");
+  below(row.bestPractices, budget.bestPractices, "best practices", "best-practices");
+  // A not-found page answers 404 and asks not to be indexed: Lighthouse's SEO category marks exactly
+  // that down (http-status-code, is-crawlable), so those two do not count against it.
+  if (isNotFound) {
+    const other = (row.failingAudits.seo ?? []).filter((id) => id !== "http-status-code" && id !== "is-crawlable");
+    if (other.length > 0) misses.push(`SEO audits failing [${other.join(", ")}]`);
+  } else {
+    below(row.seo, budget.seo, "SEO", "seo");
+  }
+  if (row.lcpMs === null || row.lcpMs > budget.lcpMs) misses.push(`LCP ${fmtMs(row.lcpMs)} > ${budget.lcpMs} ms`);
+  if (row.cls === null || row.cls > budget.cls) misses.push(`CLS ${row.cls?.toFixed(3) ?? "n/a"} > ${budget.cls}`);
+  if (row.firstLoadJsKb > budget.firstLoadJsKb) {
+    misses.push(`first-load JS ${row.firstLoadJsKb.toFixed(1)} kB > ${budget.firstLoadJsKb} kB`);
+  }
+  if (isHome && (row.totalKb === null || row.totalKb > budget.homeTotalKb)) {
+    misses.push(`home page ${row.totalKb?.toFixed(1) ?? "n/a"} kB over the wire > ${budget.homeTotalKb} kB [total-byte-weight]`);
+  }
+  return misses;
+}
+
+/** @param {number | null} ms */
+const fmtMs = (ms) => (ms === null ? "n/a" : `${Math.round(ms)} ms`);
+
+/**
+ * A plain-text table, one row per route.
+ * @param {RouteSummary[]} rows
+ */
+export function formatTable(rows) {
+  const header = ["route", "perf", "a11y", "BP", "SEO", "LCP", "CLS", "TBT", "JS kB gz", "total kB"];
+  const body = rows.map((row) => [
+    row.label,
+    String(row.performance ?? "-"),
+    String(row.accessibility ?? "-"),
+    String(row.bestPractices ?? "-"),
+    String(row.seo ?? "-"),
+    row.lcpMs === null ? "-" : `${(row.lcpMs / 1000).toFixed(2)} s`,
+    row.cls === null ? "-" : row.cls.toFixed(3),
+    row.tbtMs === null ? "-" : `${Math.round(row.tbtMs)} ms`,
+    row.firstLoadJsKb.toFixed(1),
+    row.totalKb === null ? "-" : row.totalKb.toFixed(1),
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => (cells[column] ?? "").length)));
+  const line = (/** @type {string[]} */ cells) => `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(" | ")} |`;
+  return [line(header), `|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`, ...body.map(line)].join("\n");
+}

@@ -1,0 +1,64 @@
+import { defineConfig, devices } from "@playwright/test";
+import { e2eRun } from "./e2e/support/run-env";
+
+/**
+ * Browser gates against the built product, started exactly as `npm start` starts it: the API process
+ * serving the prerendered site and /api on one origin. Each run gets its own port and its own empty
+ * data and mail directories (see e2e/support/run-env.ts), so a run never sees an earlier run's rows.
+ */
+const run = e2eRun();
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results/playwright-artifacts",
+  // vitest writes test-results/vitest.json beside this report: keep both (CI totals them).
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  // Two cores: two workers keep the CPU busy without starving the server and its mail worker.
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  globalTeardown: "./e2e/support/global-teardown.ts",
+  use: {
+    baseURL: run.baseUrl,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 } } }],
+  webServer: {
+    command: "node ../admin-api/dist/main.js",
+    url: `${run.baseUrl}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    env: {
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      PORT: String(run.port),
+      DATA_DIR: run.dataDir,
+      MAIL_DIR: run.mailDir,
+      CONTACT_INBOX: run.contactInbox,
+      // The suite posts far more forms from one address than a person would.
+      RATE_LIMIT_MAX: "100000",
+      // The mail worker polls the outbox; a short interval lets the contact journey see both mails quickly.
+      MAIL_POLL_INTERVAL_MS: "200",
+    },
+  },
+});
