@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { composeConfig, dependencies, portMappings, secretNames, volumeMounts, type ResolvedService } from "./support/compose.js";
+import { execForm, parseDockerfile } from "./support/dockerfile.js";
+import { readRepoFile, repoPath } from "./support/repo.js";
+
+const base = ["docker-compose.yml"];
+const withFirestore = ["docker-compose.yml", "docker-compose.firestore.yml"];
+
+function service(services: Record<string, ResolvedService>, name: string): ResolvedService {
+  const found = services[name];
+  if (!found) throw new Error(`service ${name} missing; services: ${Object.keys(services).join(", ")}`);
+  return found;
+}
+
+const imageHealthcheck = (): string[] => {
+  const instruction = parseDockerfile(readRepoFile("Dockerfile")).find((i) => i.keyword === "HEALTHCHECK");
+  if (!instruction) throw new Error("the Dockerfile has no HEALTHCHECK");
+  return ["CMD", ...execForm(instruction.args)];
+};
+
+describe("docker-compose.yml", () => {
+  const resolved = composeConfig(base);
+  const services = resolved.config.services;
+
+  it("validates and defines exactly the site and Mailpit", () => {
+    expect(resolved.stderr).not.toMatch(/error/i);
+    expect(resolved.status).toBe(0);
+    expect(Object.keys(services).sort()).toEqual(["mailpit", "site"]);
+  });
+
+  it("builds the site from the repo's Dockerfile and publishes it on :8080", () => {
+    const site = service(services, "site");
+    expect(site.build?.context).toBe(repoPath("."));
+    expect(portMappings(site)).toEqual([{ hostIp: "", published: 8080, target: 8080 }]);
+  });
+
+  it("keeps var/ (SQLite and .eml files) on a named volume at the image's VOLUME path", () => {
+    const site = service(services, "site");
+    expect(volumeMounts(site)).toEqual([{ source: "site-var", target: "/app/var", readOnly: false }]);
+    expect(Object.keys(resolved.config.volumes ?? {})).toContain("site-var");
+    const volume = parseDockerfile(readRepoFile("Dockerfile")).find((i) => i.keyword === "VOLUME");
+    expect(volume?.args).toContain('"/app/var"');
+  });
+
+  it("sends mail through Mailpit's SMTP port and publishes its web inbox on :8025", () => {
+    const site = service(services, "site");
+    const mailpit = service(services, "mailpit");
+    expect(site.environment?.["SMTP_URL"]).toBe("smtp://mailpit:1025");
+    expect(mailpit.image).toMatch(/^axllent\/mailpit:v\d+\.\d+/);
+    const ports = portMappings(mailpit);
+    expect(ports).toContainEqual({ hostIp: "", published: 8025, target: 8025 });
+    // SMTP stays off the network: published on loopback only.
+    expect(ports).toContainEqual({ hostIp: "127.0.0.1", published: 1025, target: 1025 });
+  });
+
+  it("gives both services healthchecks, the site the image's own command, and restarts them", () => {
+    const site = service(services, "site");
+    const mailpit = service(services, "mailpit");
+    expect(site.healthcheck?.test).toEqual(imageHealthcheck());
+    expect(mailpit.healthcheck?.test).toEqual(["CMD", "/mailpit", "readyz"]);
+    expect(site.restart).toBe("unless-stopped");
+    expect(mailpit.restart).toBe("unless-stopped");
+    expect(dependencies(site)).toEqual({ mailpit: "service_healthy" });
+  });
+
+  it("passes settings through from the shell or .env, and blanks mean the API's defaults", () => {
+    const smtp = "smtps://apikey:secret@smtp.example.com:465";
+    const custom = composeConfig(base, { SMTP_URL: smtp, ADMIN_API_TOKEN: "t".repeat(32), SITE_URL: "https://www.example.com" });
+    const site = service(custom.config.services, "site");
+    expect(site.environment?.["SMTP_URL"]).toBe(smtp);
+    expect(site.environment?.["ADMIN_API_TOKEN"]).toBe("t".repeat(32));
+    // The prerendered pages' canonical URLs follow the same SITE_URL as the API.
+    expect(site.build?.args?.["VITE_SITE_URL"]).toBe("https://www.example.com");
+    expect(site.environment?.["SITE_URL"]).toBe("https://www.example.com");
+    expect(service(services, "site").environment?.["ADMIN_API_TOKEN"]).toBe("");
+  });
+});
+
+describe("docker-compose.firestore.yml over docker-compose.yml", () => {
+  it("refuses to resolve without a project id, naming the variable", () => {
+    const resolved = composeConfig(withFirestore);
+    expect(resolved.status).not.toBe(0);
+    expect(resolved.stderr).toContain("FIRESTORE_PROJECT_ID");
+  });
+
+  it("switches the site to Firestore with the key mounted as a secret, never in the image", () => {
+    const resolved = composeConfig(withFirestore, {
+      FIRESTORE_PROJECT_ID: "kilima-prod",
+      FIRESTORE_CREDENTIALS_FILE: "/etc/kilima/firestore.json",
+    });
+    expect(resolved.status).toBe(0);
+    const site = service(resolved.config.services, "site");
+    expect(site.environment).toMatchObject({
+      STORE: "firestore",
+      FIRESTORE_PROJECT_ID: "kilima-prod",
+      GOOGLE_APPLICATION_CREDENTIALS: "/run/secrets/firestore-service-account",
+    });
+    // Compose mounts file secrets read-only at /run/secrets/<name>.
+    expect(secretNames(site)).toEqual(["firestore-service-account"]);
+    expect(resolved.config.secrets?.["firestore-service-account"]?.file).toBe("/etc/kilima/firestore.json");
+    // Everything else (Mailpit, the volume, healthchecks) is inherited from the base file.
+    expect(Object.keys(resolved.config.services).sort()).toEqual(["mailpit", "site"]);
+    expect(volumeMounts(site)).toEqual([{ source: "site-var", target: "/app/var", readOnly: false }]);
+  });
+
+  it("keeps key files out of the image's build context", () => {
+    const ignored = readRepoFile(".dockerignore").split("\n").map((line) => line.trim());
+    expect(ignored).toContain("secrets");
+    expect(ignored).toContain("*service-account*.json");
+  });
+});
