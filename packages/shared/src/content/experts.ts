@@ -1,8 +1,22 @@
 import { slugify } from "./articles.js";
 import { firm } from "./firm.js";
-import type { ExpertsContent } from "./types.js";
+import type { ExpertsContent, ExternalLink } from "./types.js";
 
 const founderSlug = slugify(firm.founderName.replace(/^Dr\.?\s+/, ""));
+
+// Typed as ExternalLink (not a literal) so pages can read the optional ariaLabel of any entry.
+const publications: readonly ExternalLink[] = [
+  {
+    label: "Articles in Business Daily Africa",
+    href: `https://www.businessdailyafrica.com/authors/${founderSlug}`,
+  },
+  { label: "Articles in The Star Kenya", href: `https://www.the-star.co.ke/authors/${founderSlug}` },
+  { label: "Analysis in The Africa Report", href: `https://www.theafricareport.com/author/${founderSlug}` },
+  {
+    label: "Commentary in The Kenyan Wall Street",
+    href: `https://kenyanwallstreet.com/author/${founderSlug}`,
+  },
+];
 
 /** The /experts page: the leadership intro and the founder's profile. */
 export const expertsContent = {
@@ -21,18 +35,7 @@ export const expertsContent = {
       { network: "facebook", label: "Facebook", href: "https://www.facebook.com/" },
       { network: "linkedin", label: "LinkedIn", href: "https://www.linkedin.com/" },
     ],
-    publications: [
-      {
-        label: "Articles in Business Daily Africa",
-        href: `https://www.businessdailyafrica.com/authors/${founderSlug}`,
-      },
-      { label: "Articles in The Star Kenya", href: `https://www.the-star.co.ke/authors/${founderSlug}` },
-      { label: "Analysis in The Africa Report", href: `https://www.theafricareport.com/author/${founderSlug}` },
-      {
-        label: "Commentary in The Kenyan Wall Street",
-        href: `https://kenyanwallstreet.com/author/${founderSlug}`,
-      },
-    ],
+    publications,
     biography: [
       `${firm.founderName} is a pan-African economic and strategy consultant and the founder of ${firm.name}, advising boards, governments, financial institutions and development partners on strategy, economic policy, governance and financial inclusion.`,
       "Before founding the firm, the founder spent about 22 years at a leading East African banking group, in strategy, economic research, risk and business development, and led regional expansion and digital banking programmes across several countries.",
