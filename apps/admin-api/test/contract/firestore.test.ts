@@ -1,5 +1,8 @@
-import { afterAll, beforeAll } from "vitest";
+import { createHash } from "node:crypto";
+import { Timestamp, type Firestore } from "firebase-admin/firestore";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createFirestoreStore } from "../../src/adapters/firestore/firestore-store.js";
+import type { NewMail, Store } from "../../src/ports/store.js";
 import { startFirestoreEmulator, type FirestoreEmulator } from "../helpers/firestore-emulator.js";
 import { describeStoreContract } from "./store-contract.js";
 
@@ -12,6 +15,8 @@ afterAll(async () => {
 });
 
 // Each store gets a project of its own on the one emulator: isolation without deleting documents.
+// Contention between two workers claiming one mail is not tested here: the emulator neither locks nor
+// retries contended transactions (both would "win"), which real Firestore does.
 describeStoreContract("Firestore (emulator)", async () => {
   const { firestore, dispose } = emulator.connect("contract");
   const store = createFirestoreStore({ firestore });
@@ -22,4 +27,149 @@ describeStoreContract("Firestore (emulator)", async () => {
       await dispose();
     },
   };
+});
+
+/** What the contract cannot see: the stored documents themselves, read with the raw client. */
+describe("Firestore adapter: stored documents", () => {
+  let firestore: Firestore;
+  let store: Store;
+  let dispose: () => Promise<void>;
+
+  beforeEach(() => {
+    const connection = emulator.connect("documents");
+    firestore = connection.firestore;
+    dispose = connection.dispose;
+    store = createFirestoreStore({ firestore });
+  });
+  afterEach(async () => {
+    await store.close();
+    await dispose();
+  });
+
+  const raw = async (collection: string, id: string) => (await firestore.collection(collection).doc(id).get()).data();
+  const adminMail: NewMail = {
+    message: { to: "ops@example.com", subject: "Report", text: "Report", html: "<p>Report</p>" },
+    meta: { kind: "admin" },
+  };
+
+  it("a subscription's document id is the sha256 of the email and holds the spec's four fields", async () => {
+    const result = await store.addSubscription({ email: "amina@example.com" });
+    const id = createHash("sha256").update("amina@example.com").digest("hex");
+    expect(result).toEqual({ created: true, id });
+
+    const doc = await raw("subscriptions", id);
+    expect(Object.keys(doc ?? {}).sort()).toEqual(["createdAt", "email", "status", "updatedAt"]);
+    expect(doc).toMatchObject({ email: "amina@example.com", status: "subscribed" });
+    expect(doc?.createdAt).toBeInstanceOf(Timestamp);
+    expect((doc?.updatedAt as Timestamp).isEqual(doc?.createdAt as Timestamp)).toBe(true);
+  });
+
+  it("a contact without a phone is stored without a phone field, with status new and server timestamps", async () => {
+    const { id } = await store.addContactWithMails(
+      { name: "Otieno", email: "otieno@example.com", subject: "Audit", description: "Governance audit" },
+      () => [],
+    );
+    const doc = await raw("contacts", id);
+    expect(Object.keys(doc ?? {}).sort()).toEqual([
+      "createdAt",
+      "description",
+      "email",
+      "name",
+      "status",
+      "subject",
+      "updatedAt",
+    ]);
+    expect(doc?.status).toBe("new");
+    expect(doc?.createdAt).toBeInstanceOf(Timestamp);
+    expect(doc?.updatedAt).toBeInstanceOf(Timestamp);
+  });
+
+  it("a queued mail has the Trigger Email extension's shape plus our own fields", async () => {
+    const { id } = await store.queueMail({
+      message: { ...adminMail.message, replyTo: "reply@example.com" },
+      meta: { kind: "contact-notification", contactId: "c-1" },
+    });
+    const doc = await raw("mail", id);
+    expect(doc).toMatchObject({
+      to: "ops@example.com",
+      replyTo: "reply@example.com",
+      message: { subject: "Report", text: "Report", html: "<p>Report</p>" },
+      delivery: {
+        state: "PENDING",
+        attempts: 0,
+        startTime: null,
+        endTime: null,
+        error: null,
+        leaseExpireTime: null,
+        info: { messageId: null },
+      },
+      meta: { kind: "contact-notification", contactId: "c-1" },
+      state: "PENDING",
+      contactId: "c-1",
+    });
+    const createdAt = doc?.createdAt as Timestamp;
+    expect(createdAt).toBeInstanceOf(Timestamp);
+    expect((doc?.nextAttemptAt as Timestamp).isEqual(createdAt)).toBe(true);
+    expect((doc?.dueAt as Timestamp).isEqual(createdAt)).toBe(true);
+  });
+
+  it("the top-level query copies follow every delivery transition", async () => {
+    const { id } = await store.queueMail(adminMail);
+    const queued = await store.getMail(id);
+    if (!queued) throw new Error("queued mail not found");
+    const copies = async () => {
+      const doc = await raw("mail", id);
+      const delivery = doc?.delivery as { state: string; leaseExpireTime: Timestamp | null };
+      return { state: doc?.state, deliveryState: delivery.state, dueAt: (doc?.dueAt as Timestamp | null)?.toMillis() ?? null };
+    };
+    const now = new Date(queued.createdAt.getTime() + 1_000);
+    const lease = new Date(now.getTime() + 60_000);
+
+    await store.claimDueMails(now, lease, 1);
+    expect(await copies()).toEqual({ state: "PROCESSING", deliveryState: "PROCESSING", dueAt: lease.getTime() });
+
+    const retryAt = new Date(now.getTime() + 30_000);
+    await store.markMailFailed(id, now, "421 busy", { final: false, nextAttemptAt: retryAt });
+    expect(await copies()).toEqual({ state: "PENDING", deliveryState: "PENDING", dueAt: retryAt.getTime() });
+
+    await store.claimDueMails(retryAt, new Date(retryAt.getTime() + 60_000), 1);
+    await store.markMailFailed(id, retryAt, "550 gone", { final: true, nextAttemptAt: retryAt });
+    expect(await copies()).toEqual({ state: "ERROR", deliveryState: "ERROR", dueAt: null });
+
+    const operatorRetry = new Date(retryAt.getTime() + 5_000);
+    expect(await store.retryMail(id, operatorRetry)).toBe(true);
+    expect(await copies()).toEqual({ state: "PENDING", deliveryState: "PENDING", dueAt: operatorRetry.getTime() });
+
+    await store.claimDueMails(operatorRetry, new Date(operatorRetry.getTime() + 60_000), 1);
+    await store.markMailSent(id, operatorRetry, "<id@smtp.example>");
+    expect(await copies()).toEqual({ state: "SUCCESS", deliveryState: "SUCCESS", dueAt: null });
+    expect((await raw("mail", id))?.delivery).toMatchObject({ info: { messageId: "<id@smtp.example>" }, attempts: 1 });
+  });
+
+  it("ids Firestore would read as paths or reserve answer not found instead of throwing", async () => {
+    for (const id of ["", "a/b", "__reserved__", ".", ".."]) {
+      expect(await store.getContact(id)).toBeNull();
+      expect(await store.getMail(id)).toBeNull();
+      expect(await store.retryMail(id, new Date())).toBe(false);
+    }
+  });
+
+  it("marking an unknown mail is a no-op, as an update matching no row is in SQLite", async () => {
+    await expect(store.markMailSent("missing", new Date(), null)).resolves.toBeUndefined();
+    await expect(
+      store.markMailFailed("missing", new Date(), "x", { final: false, nextAttemptAt: new Date() }),
+    ).resolves.toBeUndefined();
+    expect(await raw("mail", "missing")).toBeUndefined();
+  });
+
+  it("a mail document not in the expected shape fails loudly instead of being half-read", async () => {
+    await firestore.collection("mail").doc("foreign").set({ to: "x@example.com", message: { subject: "s" } });
+    await expect(store.getMail("foreign")).rejects.toThrow(/delivery/);
+  });
+
+  it("every call after close fails fast rather than waiting on the terminated client", async () => {
+    await store.close();
+    await expect(store.listMails()).rejects.toThrow("closed");
+    await expect(store.addSubscription({ email: "late@example.com" })).rejects.toThrow("closed");
+  });
 });
