@@ -1,0 +1,81 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { once } from "node:events";
+import { createSqliteStore } from "../../src/adapters/sqlite/sqlite-store.js";
+import { createApp, type AppDeps } from "../../src/app.js";
+import { createAdminMailService } from "../../src/domain/admin-mail-service.js";
+import { createContactService } from "../../src/domain/contact-service.js";
+import { createSubscriptionService } from "../../src/domain/subscription-service.js";
+import type { Store } from "../../src/ports/store.js";
+import { manualClock } from "./clock.js";
+import { capturingLogger } from "./logger.js";
+
+export const testInbox = "inbox@firm.test";
+export const testToken = "test-admin-token-0123456789abcdef";
+
+export interface TestAppOptions {
+  adminApiToken?: string | undefined;
+  corsOrigins?: string[];
+  rateLimitMax?: number;
+  siteDir?: string;
+  trustProxy?: AppDeps["security"]["trustProxy"];
+}
+
+/** createApp wired as main.ts wires it, on a real SQLite file in a fresh temporary folder. */
+export async function makeTestApp(options: TestAppOptions = {}) {
+  const dir = await mkdtemp(join(tmpdir(), "admin-api-test-"));
+  const dbFile = join(dir, "site.db");
+  const store: Store = createSqliteStore({ file: dbFile });
+  const clock = manualClock();
+  const log = capturingLogger();
+  const app = createApp({
+    services: {
+      subscriptions: createSubscriptionService({ store }),
+      contacts: createContactService({ store, identity: { contactInbox: testInbox } }),
+      adminMail: createAdminMailService({ store }),
+    },
+    store,
+    clock,
+    logger: log.logger,
+    security: {
+      adminApiToken: "adminApiToken" in options ? options.adminApiToken : testToken,
+      corsOrigins: options.corsOrigins ?? [],
+      trustProxy: options.trustProxy ?? false,
+      rateLimit: { windowMs: 60_000, max: options.rateLimitMax ?? 10_000 },
+    },
+    site: options.siteDir ? { dir: options.siteDir } : undefined,
+  });
+  return {
+    app,
+    store,
+    clock,
+    log,
+    dir,
+    dbFile,
+    /** Reopens the same database file, as a restarted process would. */
+    reopen: () => createSqliteStore({ file: dbFile }),
+    async cleanup() {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Listens on an ephemeral loopback port (for many requests without a server per request). */
+export async function listen(app: ReturnType<typeof createApp>): Promise<{ url: string; server: Server; close(): Promise<void> }> {
+  const server = app.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
