@@ -49,7 +49,7 @@ export const routes = [
     label: "Thought Leadership",
     title: "Thought Leadership",
     description:
-      "Articles and commentary on Africa's economy, banking, payments, geopolitics, strategy, insurance, telecoms, tourism and education by our founder.",
+      "Articles and commentary on Africa's economy, banking, payments, geopolitics, strategy, insurance, telecoms and tourism, written by our founder.",
   },
   {
     id: "careers",
