@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode, Ref } from "react";
+import "../../styles/forms.css";
 
 /** The attributes that tie a control to its label, hint and error; spread them onto the input. */
 export interface FieldControlProps {
@@ -52,6 +53,28 @@ export function Field({ id, label, error, hint, optional = false, className, chi
           </>
         ) : null}
       </p>
+    </div>
+  );
+}
+
+/**
+ * The spam trap both forms carry (DESIGN "Spam without puzzles"). People never see or reach it:
+ * moved off-screen, hidden from assistive technology, out of the tab order and ignored by
+ * autofill. Bots that fill every input fill it, and the server quietly drops their submission.
+ */
+export function HoneypotField({
+  id,
+  inputProps,
+}: {
+  id: string;
+  inputProps: Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type" | "tabIndex" | "autoComplete"> & {
+    ref?: Ref<HTMLInputElement>;
+  };
+}) {
+  return (
+    <div className="honeypot" aria-hidden="true">
+      <label htmlFor={id}>Website</label>
+      <input id={id} type="text" tabIndex={-1} autoComplete="off" {...inputProps} />
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import "../../styles/forms.css";
+
 /**
  * A small spinner for busy buttons. Decorative: the busy state is announced by the button's own text
  * ("Sending...") and its disabled state, so the spinner stays hidden from assistive technology.

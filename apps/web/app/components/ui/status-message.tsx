@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import "../../styles/forms.css";
 
 export type StatusTone = "success" | "error";
 

@@ -6,6 +6,7 @@ import { categoryLabel, formatArticleDate } from "./format";
  * One article as a card. The whole card is a single link to the outlet, opened in a new tab. Its
  * accessible name is just the title plus "(opens in a new tab)" (via aria-labelledby), so a screen
  * reader's link list stays readable instead of reciting tag, outlet, author and date for every card.
+ * `visually-hidden` is the global utility in styles/base.css.
  */
 export function ArticleCard({ article }: { article: Article }) {
   const titleId = useId();
@@ -33,7 +34,7 @@ export function ArticleCard({ article }: { article: Article }) {
           <path d="M7 17L17 7M9 7h8v8" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </span>
-      <span className="tl-visually-hidden" id={noteId}>
+      <span className="visually-hidden" id={noteId}>
         (opens in a new tab)
       </span>
     </a>

@@ -1,0 +1,147 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import { useForm, type UseFormRegisterReturn } from "react-hook-form";
+import { contactContent } from "@site/shared/content";
+import { contactMessages } from "@site/shared/messages";
+import { contactFields, contactInputSchema, type Contact, type ContactField, type ContactInput } from "@site/shared/schemas";
+import { Field, HoneypotField, type FieldControlProps } from "../../components/ui/field";
+import { Spinner } from "../../components/ui/spinner";
+import { StatusMessage } from "../../components/ui/status-message";
+import { ApiError } from "../../lib/api-client";
+import { contactErrorMessage, contactsPath, useSubmitContact } from "./submit-contact";
+import "./contact-form.css";
+
+/** Visible labels of the form's fields (the field names and rules come from the shared schema). */
+const labels: Record<ContactField, string> = {
+  name: "Name",
+  email: "Email",
+  phone: "Phone",
+  subject: "Subject",
+  description: "Description",
+};
+
+const emptyForm: Required<ContactInput> = { name: "", email: "", phone: "", subject: "", description: "", website: "" };
+
+type Outcome = { tone: "success" | "error"; message: string } | null;
+
+/**
+ * The contact page's "Start the Conversation" form. Validation is the shared schema the API runs
+ * too: checked on submit, then each field again when it is left, and a field's error disappears
+ * as soon as it is edited. React Hook Form moves focus to the first invalid field. On success the
+ * form is really reset (a deliberate departure from the spec's stale-state bug); on failure the
+ * input is kept and the server's field messages land on their fields.
+ */
+export function ContactForm() {
+  const baseId = useId();
+  const headingId = `${baseId}-heading`;
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const submission = useSubmitContact();
+  const pending = submission.isPending;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<ContactInput, unknown, Contact>({
+    resolver: zodResolver(contactInputSchema),
+    defaultValues: emptyForm,
+    mode: "onSubmit",
+    reValidateMode: "onBlur",
+    shouldFocusError: true,
+  });
+
+  const fieldProps = (name: ContactField): UseFormRegisterReturn<ContactField> =>
+    register(name, { onChange: () => clearErrors(name) });
+
+  const onValid = (contact: Contact) => {
+    if (pending) return;
+    setOutcome(null);
+    submission.mutate(contact, {
+      onSuccess: () => {
+        reset(emptyForm);
+        setOutcome({ tone: "success", message: contactMessages.success });
+      },
+      onError: (error) => {
+        setOutcome({ tone: "error", message: contactErrorMessage(error) });
+        if (error instanceof ApiError) {
+          const invalid = contactFields.filter((field) => error.fieldErrors[field]);
+          invalid.forEach((field, index) =>
+            setError(field, { type: "server", message: error.fieldErrors[field] }, { shouldFocus: index === 0 }),
+          );
+        }
+      },
+    });
+  };
+
+  const control = (name: ContactField, props: FieldControlProps) => ({ ...props, ...fieldProps(name) });
+
+  return (
+    <section className="contact-form" aria-labelledby={headingId}>
+      <h2 className="contact-form__heading" id={headingId}>
+        {contactContent.formHeading}
+      </h2>
+      <form
+        className="contact-form__form"
+        method="post"
+        action={contactsPath}
+        noValidate
+        aria-busy={pending}
+        onSubmit={(event) => {
+          setOutcome(null);
+          void handleSubmit(onValid)(event);
+        }}
+      >
+        <div className="contact-form__grid">
+          <Field id={`${baseId}-name`} label={labels.name} error={errors.name?.message}>
+            {(props) => <input className="field__input" type="text" autoComplete="name" required {...control("name", props)} />}
+          </Field>
+          <Field id={`${baseId}-email`} label={labels.email} error={errors.email?.message}>
+            {(props) => (
+              <input
+                className="field__input"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                required
+                {...control("email", props)}
+              />
+            )}
+          </Field>
+          <Field id={`${baseId}-phone`} label={labels.phone} optional error={errors.phone?.message}>
+            {(props) => <input className="field__input" type="tel" autoComplete="tel" {...control("phone", props)} />}
+          </Field>
+          <Field id={`${baseId}-subject`} label={labels.subject} error={errors.subject?.message}>
+            {(props) => <input className="field__input" type="text" required {...control("subject", props)} />}
+          </Field>
+          <Field
+            id={`${baseId}-description`}
+            label={labels.description}
+            error={errors.description?.message}
+            className="contact-form__wide"
+          >
+            {(props) => <textarea className="field__input" rows={6} required {...control("description", props)} />}
+          </Field>
+        </div>
+        <HoneypotField id={`${baseId}-website`} inputProps={register("website")} />
+        <div className="contact-form__footer">
+          <button className="form-submit contact-form__submit" type="submit" disabled={pending}>
+            {pending ? (
+              <>
+                <Spinner />
+                {contactMessages.sending}
+              </>
+            ) : (
+              "Send Message"
+            )}
+          </button>
+        </div>
+        <div className="contact-form__status">
+          <StatusMessage tone="success">{outcome?.tone === "success" ? outcome.message : null}</StatusMessage>
+          <StatusMessage tone="error">{outcome?.tone === "error" ? outcome.message : null}</StatusMessage>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { ContactForm } from "./contact-form";
+export { submitContact, useSubmitContact, contactErrorMessage, toContactRequest, contactsPath, type ContactRequest } from "./submit-contact";

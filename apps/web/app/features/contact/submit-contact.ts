@@ -1,0 +1,46 @@
+import { useMutation } from "@tanstack/react-query";
+import type { ApiSuccess, Contact } from "@site/shared/schemas";
+import { contactMessages } from "@site/shared/messages";
+import { ApiError, postJson } from "../../lib/api-client";
+
+/** The endpoint this module owns (DESIGN decision 1: the browser talks only to our API). */
+export const contactsPath = "/api/contacts";
+
+/** The request body: the parsed (trimmed) fields, with phone and the honeypot only when present. */
+export interface ContactRequest {
+  name: string;
+  email: string;
+  phone?: string;
+  subject: string;
+  description: string;
+  website?: string;
+}
+
+export function toContactRequest(contact: Contact): ContactRequest {
+  const { name, email, phone, subject, description, website } = contact;
+  return {
+    name,
+    email,
+    ...(phone ? { phone } : {}),
+    subject,
+    description,
+    ...(website ? { website } : {}),
+  };
+}
+
+/** POSTs a validated contact inquiry. */
+export function submitContact(contact: Contact): Promise<ApiSuccess> {
+  return postJson(contactsPath, toContactRequest(contact));
+}
+
+/** The mutation behind the contact form; never retried, so one click files one inquiry. */
+export function useSubmitContact() {
+  return useMutation({ mutationFn: submitContact });
+}
+
+/** Maps a failed submission to what the form says (SPEC §8: the server's message, or the fallbacks). */
+export function contactErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? contactMessages.failure;
+  // A NetworkError, or anything else that kept the request from completing.
+  return contactMessages.unexpected;
+}

@@ -1,0 +1,2 @@
+export { NewsletterBlock } from "./newsletter-block";
+export { subscribe, useSubscribe, subscribeErrorMessage, subscriptionsPath } from "./subscribe";

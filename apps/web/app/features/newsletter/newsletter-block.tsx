@@ -1,0 +1,117 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { newsletterContent } from "@site/shared/content";
+import { newsletterMessages } from "@site/shared/messages";
+import { newsletterInputSchema, simpleEmailHtmlPattern } from "@site/shared/schemas";
+import { HoneypotField } from "../../components/ui/field";
+import { Spinner } from "../../components/ui/spinner";
+import { StatusMessage } from "../../components/ui/status-message";
+import { subscribeErrorMessage, subscriptionsPath, useSubscribe } from "./subscribe";
+import "./newsletter.css";
+
+type Outcome = { tone: "success" | "error"; message: string; invalidInput?: boolean } | null;
+
+/**
+ * The newsletter block shown on home, about, industries and services: heading, text and a
+ * one-field form. The email is checked with the shared schema before any request; the outcome is
+ * announced in a live region and the field is emptied after a successful subscription.
+ */
+export function NewsletterBlock() {
+  const baseId = useId();
+  const emailId = `${baseId}-email`;
+  const statusId = `${baseId}-status`;
+  const headingId = `${baseId}-heading`;
+  const [email, setEmail] = useState("");
+  const [website, setWebsite] = useState("");
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const subscription = useSubscribe();
+  const pending = subscription.isPending;
+
+  // After an error, hand focus back to the field to fix or retry. An effect, not the error
+  // callback: the input was disabled while sending (which dropped focus) and must be enabled first.
+  useEffect(() => {
+    if (outcome?.tone === "error" && !pending) emailRef.current?.focus();
+  }, [outcome, pending]);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const parsed = newsletterInputSchema.safeParse({ email, website });
+    if (!parsed.success) {
+      setOutcome({ tone: "error", message: parsed.error.issues[0]?.message ?? "", invalidInput: true });
+      return;
+    }
+    setOutcome(null);
+    subscription.mutate(parsed.data, {
+      onSuccess: () => {
+        setEmail("");
+        setWebsite("");
+        setOutcome({ tone: "success", message: newsletterMessages.success });
+      },
+      onError: (error) => setOutcome({ tone: "error", message: subscribeErrorMessage(error) }),
+    });
+  }
+
+  const invalid = outcome?.tone === "error" && outcome.invalidInput === true;
+
+  return (
+    <section className="newsletter" aria-labelledby={headingId}>
+      <div className="newsletter__inner">
+        <div className="newsletter__copy">
+          <h2 className="newsletter__heading" id={headingId}>
+            {newsletterContent.heading}
+          </h2>
+          <p className="newsletter__text">{newsletterContent.text}</p>
+        </div>
+        <form
+          className="newsletter__form"
+          method="post"
+          action={subscriptionsPath}
+          noValidate
+          aria-busy={pending}
+          onSubmit={handleSubmit}
+        >
+          <label className="newsletter__label" htmlFor={emailId}>
+            {newsletterContent.label}
+          </label>
+          <div className="newsletter__row">
+            <input
+              ref={emailRef}
+              id={emailId}
+              className="field__input newsletter__input"
+              type="email"
+              name="email"
+              inputMode="email"
+              autoComplete="email"
+              required
+              pattern={simpleEmailHtmlPattern}
+              placeholder={newsletterContent.placeholder}
+              value={email}
+              disabled={pending}
+              aria-invalid={invalid}
+              aria-describedby={invalid ? statusId : undefined}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                if (invalid) setOutcome(null);
+              }}
+            />
+            <button className="form-submit newsletter__button" type="submit" disabled={pending}>
+              {pending ? <Spinner /> : null}
+              {newsletterContent.button}
+            </button>
+          </div>
+          <HoneypotField
+            id={`${baseId}-website`}
+            inputProps={{ name: "website", value: website, onChange: (event) => setWebsite(event.target.value) }}
+          />
+          <div className="newsletter__status">
+            <StatusMessage tone="success">{outcome?.tone === "success" ? outcome.message : null}</StatusMessage>
+            <StatusMessage tone="error" id={statusId}>
+              {outcome?.tone === "error" ? outcome.message : null}
+            </StatusMessage>
+          </div>
+        </form>
+      </div>
+    </section>
+  );
+}

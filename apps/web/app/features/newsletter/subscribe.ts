@@ -1,0 +1,28 @@
+import { useMutation } from "@tanstack/react-query";
+import type { ApiSuccess, Newsletter } from "@site/shared/schemas";
+import { newsletterMessages, validationMessages } from "@site/shared/messages";
+import { ApiError, postJson } from "../../lib/api-client";
+
+/** The endpoint this module owns (DESIGN decision 1: the browser talks only to our API). */
+export const subscriptionsPath = "/api/subscriptions";
+
+/** POSTs a validated subscription. The honeypot travels only when something filled it. */
+export function subscribe(input: Newsletter): Promise<ApiSuccess> {
+  const body: Newsletter = input.website ? { email: input.email, website: input.website } : { email: input.email };
+  return postJson(subscriptionsPath, body);
+}
+
+/** The mutation behind the newsletter block; never retried (the shared query-client defaults). */
+export function useSubscribe() {
+  return useMutation({ mutationFn: subscribe });
+}
+
+/** Maps a failed subscription to the spec's catalogue (SPEC §8). */
+export function subscribeErrorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return newsletterMessages.mutationFailure;
+  if (error.status === 400) return validationMessages.newsletterEmailInvalid;
+  if (error.status === 409) return newsletterMessages.alreadySubscribed;
+  // A 4xx of our own API's edges (e.g. rate limiting) carries a message meant for people.
+  if (error.status < 500 && error.serverMessage) return error.serverMessage;
+  return newsletterMessages.storageFailure;
+}
