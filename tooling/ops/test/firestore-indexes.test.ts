@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { readRepoFile } from "./support/repo.js";
+
+/**
+ * firestore.indexes.json against the Firestore adapter's real queries. The emulators do not enforce
+ * indexes, so this reads the adapter's source: every field it filters or orders on must stay indexed,
+ * and each composite index must be made of such fields.
+ */
+const adapterPath = "apps/admin-api/src/adapters/firestore/firestore-store.ts";
+
+interface IndexField {
+  fieldPath: string;
+  order?: "ASCENDING" | "DESCENDING";
+  arrayConfig?: "CONTAINS";
+}
+interface CompositeIndex {
+  collectionGroup: string;
+  queryScope: "COLLECTION" | "COLLECTION_GROUP";
+  fields: IndexField[];
+}
+interface FieldOverride {
+  collectionGroup: string;
+  fieldPath: string;
+  indexes: unknown[];
+}
+interface IndexesFile {
+  indexes: CompositeIndex[];
+  fieldOverrides: FieldOverride[];
+}
+
+const file = JSON.parse(readRepoFile("firestore.indexes.json")) as IndexesFile;
+const adapter = readRepoFile(adapterPath);
+
+/** Field paths the adapter passes to where() or orderBy(). */
+function queriedFields(source: string): Set<string> {
+  const fields = new Set<string>();
+  for (const match of source.matchAll(/\.(?:where|orderBy)\(\s*"([^"]+)"/g)) fields.add(match[1] ?? "");
+  return fields;
+}
+
+describe("firestore.indexes.json", () => {
+  it("has the shape the Firebase CLI deploys", () => {
+    expect(Object.keys(file).sort()).toEqual(["fieldOverrides", "indexes"]);
+    for (const index of file.indexes) {
+      expect(index.collectionGroup).toMatch(/^[a-z]+$/);
+      expect(index.queryScope).toBe("COLLECTION");
+      expect(index.fields.length).toBeGreaterThanOrEqual(2);
+      for (const field of index.fields) {
+        expect(field.fieldPath).toMatch(/^[A-Za-z][\w.]*$/);
+        expect(["ASCENDING", "DESCENDING"]).toContain(field.order);
+      }
+    }
+    for (const override of file.fieldOverrides) {
+      expect(override.fieldPath).toMatch(/^[A-Za-z][\w.]*$/);
+      expect(Array.isArray(override.indexes)).toBe(true);
+    }
+  });
+
+  it("holds the composite index of the outbox's oldest-pending query (state, then createdAt)", () => {
+    // The query in outboxStats: mail where state in [PENDING, PROCESSING] orderBy createdAt limit 1.
+    expect(adapter).toMatch(/mail\.where\("state", "in", \["PENDING", "PROCESSING"\]\)/);
+    expect(adapter).toMatch(/backlog\.orderBy\("createdAt"\)/);
+    expect(file.indexes).toContainEqual({
+      collectionGroup: "mail",
+      queryScope: "COLLECTION",
+      fields: [
+        { fieldPath: "state", order: "ASCENDING" },
+        { fieldPath: "createdAt", order: "ASCENDING" },
+      ],
+    });
+  });
+
+  it("indexes only fields the adapter queries, and exempts none of them", () => {
+    const queried = queriedFields(adapter);
+    expect(queried).toEqual(new Set(["state", "contactId", "dueAt", "createdAt"]));
+    for (const index of file.indexes) {
+      for (const field of index.fields) expect(queried, field.fieldPath).toContain(field.fieldPath);
+    }
+    for (const override of file.fieldOverrides.filter((o) => o.indexes.length === 0)) {
+      for (const field of queried) {
+        expect(field === override.fieldPath || field.startsWith(`${override.fieldPath}.`), field).toBe(false);
+      }
+    }
+  });
+
+  it("claims due mail with one single-field range query, which needs no composite index", () => {
+    expect(adapter).toMatch(/mail\.where\("dueAt", "<=", [^)]+\)\)\.orderBy\("dueAt"\)\.limit\(limit\)/);
+  });
+});
