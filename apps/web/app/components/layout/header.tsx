@@ -1,0 +1,99 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { contactCta, firm, headerNav, mobileNav } from "@site/shared/content";
+import { Logo } from "./logo";
+import { NavDropdown } from "./nav-dropdown";
+import { useDismiss } from "./use-dismiss";
+
+const mobileMenuId = "mobile-menu";
+
+/**
+ * The site header: wordmark, the desktop navigation (About opens its anchors), the Contact Us button,
+ * and on small screens a burger that opens the mobile menu and marks <body> with `menu-active`.
+ *
+ * Without JavaScript the burger cannot work, so the mobile menu is always in the HTML and
+ * layout.css shows it as a plain link list under `@media (scripting: none)` (and hides the burger):
+ * phones without scripts still reach every page, Careers included.
+ */
+export function Header() {
+  const location = useLocation();
+  // The menu remembers the location it was opened at: any navigation (a new location key) closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const menuOpen = openAt === location.key;
+  const closeMenu = useCallback(() => setOpenAt(null), []);
+  const burger = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  useDismiss({ open: menuOpen, close: closeMenu, container: menu, trigger: burger, closeOnOutsidePress: false });
+
+  // The spec's `menu-active` body class: styles lock page scroll behind the open menu with it.
+  useEffect(() => {
+    document.body.classList.toggle("menu-active", menuOpen);
+    return () => document.body.classList.remove("menu-active");
+  }, [menuOpen]);
+
+  return (
+    <header className="site-header">
+      <div className="site-header__bar container">
+        <Link to="/" className="site-header__logo" aria-label={`${firm.name}, home`}>
+          <Logo />
+        </Link>
+        <nav className="nav" aria-label="Main">
+          <ul className="nav__list">
+            {headerNav.map((item) =>
+              item.children ? (
+                <NavDropdown key={item.href} item={item} />
+              ) : (
+                <li key={item.href} className="nav__item">
+                  <NavLink to={item.href} className="nav__link" end>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
+        <Link to={contactCta.href} className="button button--primary site-header__cta">
+          {contactCta.label}
+        </Link>
+        <button
+          ref={burger}
+          type="button"
+          className="burger"
+          aria-expanded={menuOpen}
+          aria-controls={mobileMenuId}
+          onClick={() => setOpenAt(menuOpen ? null : location.key)}
+        >
+          <span className="visually-hidden">Menu</span>
+          <span className="burger__lines" aria-hidden="true" />
+        </button>
+      </div>
+      <div id={mobileMenuId} ref={menu} className="mobile-menu" data-open={menuOpen}>
+        <nav aria-label="Mobile">
+          <ul className="mobile-menu__list">
+            {mobileNav.map((item) => (
+              <li key={item.href}>
+                <NavLink to={item.href} className="mobile-menu__link" end>
+                  {item.label}
+                </NavLink>
+                {item.children ? (
+                  <ul className="mobile-menu__sub">
+                    {item.children.map((child) => (
+                      <li key={child.href}>
+                        <Link to={child.href} className="mobile-menu__sublink">
+                          {child.label}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <Link to={contactCta.href} className="button button--primary mobile-menu__cta">
+            {contactCta.label}
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,127 @@
+import { Link } from "react-router";
+import { geographies, homeContent, routeById, sectors, serviceCategories } from "@site/shared/content";
+import { NewsletterBlock } from "../features/newsletter";
+import { routeSeo } from "../lib/seo";
+import { Accordion } from "../components/ui/accordion";
+import { SectionHeading } from "../components/ui/section-heading";
+import { Steps } from "../components/ui/steps";
+import { HeroIllustration } from "../illustrations/hero-illustration";
+import { CardGlyph } from "../illustrations/card-glyph";
+
+export const meta = () => routeSeo(routeById("home"));
+
+export default function HomePage() {
+  const { hero, whoWeAre, serviceCards, whyPartner, howItWorks, faq } = homeContent;
+  // Figures derived from the content itself, so they can never drift from the lists they count.
+  const figures = [
+    { value: geographies.length, label: "Geographies" },
+    { value: sectors.length, label: "Sectors served" },
+    { value: serviceCategories.length, label: "Service lines" },
+  ];
+  return (
+    <>
+      <section className="home-hero" aria-labelledby="home-hero-title">
+        <div className="container home-hero__inner">
+          <div className="home-hero__copy">
+            <p className="eyebrow">{hero.eyebrow}</p>
+            <h1 id="home-hero-title">{hero.heading}</h1>
+            <p className="home-hero__lead">{hero.text}</p>
+            <div className="button-row">
+              <Link to={hero.primary.href} className="button button--primary button--large">
+                {hero.primary.label}
+              </Link>
+              <Link to={hero.secondary.href} className="button button--ghost button--large">
+                {hero.secondary.label}
+              </Link>
+            </div>
+          </div>
+          <HeroIllustration />
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="who-we-are">
+        <div className="container split">
+          <div>
+            <SectionHeading id="who-we-are" title={whoWeAre.heading} />
+            {whoWeAre.paragraphs.map((paragraph) => (
+              <p key={paragraph} className="prose">
+                {paragraph}
+              </p>
+            ))}
+          </div>
+          <dl className="figures">
+            {figures.map((figure) => (
+              <div key={figure.label} className="figures__item">
+                <dt>{figure.label}</dt>
+                <dd>{figure.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <section className="section section--alt" aria-labelledby="home-services">
+        <div className="container">
+          <SectionHeading id="home-services" title={routeById("services").title} align="center" />
+          <ul className="card-grid card-grid--3">
+            {serviceCards.map((card, index) => (
+              <li key={card.title} className="card card--link">
+                <CardGlyph index={index} />
+                <h3 className="card__title">
+                  <Link to={card.href} className="card__cover-link">
+                    {card.title}
+                  </Link>
+                </h3>
+                <p>{card.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="why-partner">
+        <div className="container">
+          <SectionHeading id="why-partner" title={whyPartner.heading} intro={whyPartner.intro} align="center" />
+          <ul className="card-grid card-grid--3">
+            {whyPartner.points.map((point, index) => (
+              <li key={point.title} className="feature">
+                <span className="feature__index" aria-hidden="true">
+                  {String(index + 1).padStart(2, "0")}
+                </span>
+                <h3>{point.title}</h3>
+                <p>{point.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section--dark" aria-labelledby="how-it-works">
+        <div className="container">
+          <SectionHeading id="how-it-works" title={howItWorks.heading} intro={howItWorks.intro} align="center" />
+          <Steps steps={howItWorks.steps} />
+          <div className="button-row button-row--center">
+            <Link to={howItWorks.cta.href} className="button button--accent button--large">
+              {howItWorks.cta.label}
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="faq">
+        <div className="container container--narrow">
+          <SectionHeading id="faq" title={faq.heading} align="center" />
+          <Accordion
+            items={faq.items.map((item, index) => ({
+              id: `faq-${index + 1}`,
+              title: item.question,
+              content: <p>{item.answer}</p>,
+            }))}
+          />
+        </div>
+      </section>
+
+      <NewsletterBlock />
+    </>
+  );
+}
