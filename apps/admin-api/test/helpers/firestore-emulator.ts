@@ -5,7 +5,11 @@ import { getFirestore, type Firestore } from "firebase-admin/firestore";
 
 /** The parts of @grpc/grpc-js's Server and module this helper uses. */
 interface GrpcServer {
-  bindAsync(address: string, credentials: unknown, callback: (error: Error | null, port: number) => void): void;
+  bindAsync(
+    address: string,
+    credentials: unknown,
+    callback: (error: Error | null, port: number) => void,
+  ): void;
 }
 interface GrpcModule {
   ServerCredentials: { createInsecure(): unknown };
@@ -32,7 +36,9 @@ const transformsFixed = Symbol.for("site.firestore-emulator.every-transform");
  * the real behaviour without touching the emulator's logic. Idempotent.
  */
 function applyEveryFieldTransform(): void {
-  const prototype = FirestoreStateDocument.prototype as FirestoreStateDocument & { [transformsFixed]?: true };
+  const prototype = FirestoreStateDocument.prototype as FirestoreStateDocument & {
+    [transformsFixed]?: true;
+  };
   if (prototype[transformsFixed]) return;
   const original = prototype.v1Transform;
   prototype.v1Transform = function (this: FirestoreStateDocument, date, transforms) {
@@ -51,12 +57,16 @@ function applyEveryFieldTransform(): void {
  */
 export async function startFirestoreEmulator(): Promise<FirestoreEmulator> {
   const require = createRequire(import.meta.url);
-  const grpc = createRequire(require.resolve("@firestore-emulator/server"))("@grpc/grpc-js") as GrpcModule;
+  const grpc = createRequire(require.resolve("@firestore-emulator/server"))(
+    "@grpc/grpc-js",
+  ) as GrpcModule;
   applyEveryFieldTransform();
   const emulator = new FirestoreServer();
   const server = (emulator as unknown as { server?: GrpcServer }).server;
   if (typeof server?.bindAsync !== "function") {
-    throw new Error("@firestore-emulator/server changed: FirestoreServer has no gRPC `server` field to bind");
+    throw new Error(
+      "@firestore-emulator/server changed: FirestoreServer has no gRPC `server` field to bind",
+    );
   }
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) =>

@@ -13,6 +13,8 @@ export interface TestSmtpOptions {
   port?: number;
   /** Reply to RCPT TO with this code (e.g. 550 permanent, 451 transient) instead of accepting. */
   rejectRecipient?: { code: number; message: string };
+  /** Called when a message's data starts arriving; the reply waits until the returned promise settles. */
+  holdData?: () => Promise<void>;
 }
 
 /** A real SMTP server in this process, on loopback, recording each message it accepts. */
@@ -36,7 +38,8 @@ export async function startSmtpServer(options: TestSmtpOptions = {}) {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
-        simpleParser(raw)
+        (options.holdData ? options.holdData() : Promise.resolve())
+          .then(() => simpleParser(raw))
           .then((parsed) => {
             received.push({
               envelope: {

@@ -1,0 +1,163 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notFoundMessages } from "@site/shared/messages";
+import { inlineScriptHashes } from "../../src/http/site.js";
+import { makeTestApp } from "../helpers/app.js";
+
+const siteDir = fileURLToPath(new URL("../fixtures/site", import.meta.url));
+
+/** The hashes a browser computes: sha256 over each inline script's exact text (found independently here). */
+function expectedHashes(file: string): string[] {
+  const html = readFileSync(join(siteDir, file), "utf8");
+  const hashes: string[] = [];
+  let rest = html;
+  for (;;) {
+    const open = rest.indexOf("<script");
+    if (open === -1) break;
+    const tagEnd = rest.indexOf(">", open);
+    const close = rest.indexOf("</script>", tagEnd);
+    const tag = rest.slice(open, tagEnd + 1);
+    const text = rest.slice(tagEnd + 1, close);
+    if (!tag.includes(" src=")) hashes.push(`sha256-${createHash("sha256").update(text).digest("base64")}`);
+    rest = rest.slice(close + "</script>".length);
+  }
+  return hashes;
+}
+
+function scriptSrc(csp: string | undefined): string {
+  return (csp ?? "").split(";").map((directive) => directive.trim()).find((d) => d.startsWith("script-src")) ?? "";
+}
+
+describe("serving the prerendered site", () => {
+  let t: Awaited<ReturnType<typeof makeTestApp>>;
+  beforeAll(async () => {
+    t = await makeTestApp({ siteDir });
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  it("serves / from index.html with a CSP naming its inline scripts' hashes and no 'unsafe-inline' for scripts", async () => {
+    const res = await request(t.app).get("/");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(res.text).toContain("<h1>Home page</h1>");
+    const hashes = expectedHashes("index.html");
+    expect(hashes).toHaveLength(2);
+    const scripts = scriptSrc(res.headers["content-security-policy"]);
+    expect(scripts).toBe(`script-src 'self' ${hashes.map((hash) => `'${hash}'`).join(" ")}`);
+    expect(scripts).not.toContain("unsafe-inline");
+  });
+
+  it("sends the rest of the policy: styles, images, connections, framing, base and forms", async () => {
+    const csp = (await request(t.app).get("/")).headers["content-security-policy"] as string;
+    for (const directive of [
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data:",
+      "connect-src 'self'",
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+  });
+
+  it("gives each page its own hashes", async () => {
+    const about = await request(t.app).get("/about");
+    expect(about.status).toBe(200);
+    expect(about.text).toContain("<h1>About page</h1>");
+    const aboutHashes = expectedHashes("about/index.html");
+    for (const hash of aboutHashes) expect(about.headers["content-security-policy"]).toContain(`'${hash}'`);
+    const home = await request(t.app).get("/");
+    expect(home.headers["content-security-policy"]).not.toBe(about.headers["content-security-policy"]);
+  });
+
+  it("HTML is revalidated on every visit and answers 304 when unchanged", async () => {
+    const first = await request(t.app).get("/about");
+    expect(first.headers["cache-control"]).toBe("no-cache");
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const second = await request(t.app).get("/about").set("If-None-Match", etag);
+    expect(second.status).toBe(304);
+  });
+
+  it("redirects the trailing-slash form to the canonical path, keeping the query", async () => {
+    const res = await request(t.app).get("/about/?ref=mail");
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe("/about?ref=mail");
+  });
+
+  it("serves a route prerendered as name.html at /name", async () => {
+    const res = await request(t.app).get("/services");
+    expect(res.status).toBe(200);
+    expect(res.text).toContain("Services page");
+  });
+
+  it("serves hashed assets as immutable for a year", async () => {
+    const res = await request(t.app).get("/assets/entry.client-Ab12Cd34.js");
+    expect(res.status).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.headers["content-type"]).toMatch(/javascript/);
+  });
+
+  it("serves other files with a short cache", async () => {
+    const res = await request(t.app).get("/robots.txt");
+    expect(res.status).toBe(200);
+    expect(res.text).toContain("User-agent");
+    expect(res.headers["cache-control"]).toBe("public, max-age=3600");
+  });
+
+  it.each(["/no-such-page", "/about/team", "/assets/missing.js", "/..%2f..%2fetc/passwd"])(
+    "answers %s with the prerendered 404 page and status 404",
+    async (path) => {
+      const res = await request(t.app).get(path);
+      expect(res.status).toBe(404);
+      expect(res.text).toContain(notFoundMessages.title);
+      for (const hash of expectedHashes("404/index.html")) {
+        expect(res.headers["content-security-policy"]).toContain(`'${hash}'`);
+      }
+    },
+  );
+
+  it("compresses pages for clients that accept it", async () => {
+    const res = await request(t.app).get("/").set("Accept-Encoding", "gzip");
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(res.text).toContain("<h1>Home page</h1>");
+  });
+
+  it("keeps /api paths JSON", async () => {
+    const res = await request(t.app).get("/api/unknown");
+    expect(res.status).toBe(404);
+    expect(res.headers["content-type"]).toMatch(/json/);
+  });
+});
+
+describe("without a site build", () => {
+  it("still runs: / answers a short plain message and the API works", async () => {
+    const t = await makeTestApp({ siteDir: join(siteDir, "does-not-exist") });
+    try {
+      const home = await request(t.app).get("/");
+      expect(home.status).toBe(200);
+      expect(home.headers["content-type"]).toMatch(/text\/plain/);
+      expect(home.text).toContain("API is running");
+      expect((await request(t.app).get("/about")).status).toBe(404);
+      expect((await request(t.app).get("/api/health")).status).toBe(200);
+    } finally {
+      await t.cleanup();
+    }
+  });
+});
+
+describe("inlineScriptHashes", () => {
+  it("hashes inline scripts, skips external ones and empty ones, and dedupes", () => {
+    const html =
+      '<script>a()</script><script src="/x.js"></script><SCRIPT type="module">b()</SCRIPT ><script></script><script>a()</script>';
+    const hash = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
+    expect(inlineScriptHashes(html)).toEqual([hash("a()"), hash("b()")]);
+  });
+});
