@@ -46,7 +46,8 @@ describe("Firestore adapter: stored documents", () => {
     await dispose();
   });
 
-  const raw = async (collection: string, id: string) => (await firestore.collection(collection).doc(id).get()).data();
+  const raw = async (collection: string, id: string) =>
+    (await firestore.collection(collection).doc(id).get()).data();
   const adminMail: NewMail = {
     message: { to: "ops@example.com", subject: "Report", text: "Report", html: "<p>Report</p>" },
     meta: { kind: "admin" },
@@ -66,7 +67,12 @@ describe("Firestore adapter: stored documents", () => {
 
   it("a contact without a phone is stored without a phone field, with status new and server timestamps", async () => {
     const { id } = await store.addContactWithMails(
-      { name: "Otieno", email: "otieno@example.com", subject: "Audit", description: "Governance audit" },
+      {
+        name: "Otieno",
+        email: "otieno@example.com",
+        subject: "Audit",
+        description: "Governance audit",
+      },
       () => [],
     );
     const doc = await raw("contacts", id);
@@ -120,17 +126,29 @@ describe("Firestore adapter: stored documents", () => {
     const copies = async () => {
       const doc = await raw("mail", id);
       const delivery = doc?.delivery as { state: string; leaseExpireTime: Timestamp | null };
-      return { state: doc?.state, deliveryState: delivery.state, dueAt: (doc?.dueAt as Timestamp | null)?.toMillis() ?? null };
+      return {
+        state: doc?.state,
+        deliveryState: delivery.state,
+        dueAt: (doc?.dueAt as Timestamp | null)?.toMillis() ?? null,
+      };
     };
     const now = new Date(queued.createdAt.getTime() + 1_000);
     const lease = new Date(now.getTime() + 60_000);
 
     await store.claimDueMails(now, lease, 1);
-    expect(await copies()).toEqual({ state: "PROCESSING", deliveryState: "PROCESSING", dueAt: lease.getTime() });
+    expect(await copies()).toEqual({
+      state: "PROCESSING",
+      deliveryState: "PROCESSING",
+      dueAt: lease.getTime(),
+    });
 
     const retryAt = new Date(now.getTime() + 30_000);
     await store.markMailFailed(id, now, "421 busy", { final: false, nextAttemptAt: retryAt });
-    expect(await copies()).toEqual({ state: "PENDING", deliveryState: "PENDING", dueAt: retryAt.getTime() });
+    expect(await copies()).toEqual({
+      state: "PENDING",
+      deliveryState: "PENDING",
+      dueAt: retryAt.getTime(),
+    });
 
     await store.claimDueMails(retryAt, new Date(retryAt.getTime() + 60_000), 1);
     await store.markMailFailed(id, retryAt, "550 gone", { final: true, nextAttemptAt: retryAt });
@@ -138,12 +156,19 @@ describe("Firestore adapter: stored documents", () => {
 
     const operatorRetry = new Date(retryAt.getTime() + 5_000);
     expect(await store.retryMail(id, operatorRetry)).toBe(true);
-    expect(await copies()).toEqual({ state: "PENDING", deliveryState: "PENDING", dueAt: operatorRetry.getTime() });
+    expect(await copies()).toEqual({
+      state: "PENDING",
+      deliveryState: "PENDING",
+      dueAt: operatorRetry.getTime(),
+    });
 
     await store.claimDueMails(operatorRetry, new Date(operatorRetry.getTime() + 60_000), 1);
     await store.markMailSent(id, operatorRetry, "<id@smtp.example>");
     expect(await copies()).toEqual({ state: "SUCCESS", deliveryState: "SUCCESS", dueAt: null });
-    expect((await raw("mail", id))?.delivery).toMatchObject({ info: { messageId: "<id@smtp.example>" }, attempts: 1 });
+    expect((await raw("mail", id))?.delivery).toMatchObject({
+      info: { messageId: "<id@smtp.example>" },
+      attempts: 1,
+    });
   });
 
   it("ids Firestore would read as paths or reserve answer not found instead of throwing", async () => {
@@ -163,7 +188,10 @@ describe("Firestore adapter: stored documents", () => {
   });
 
   it("a mail document not in the expected shape fails loudly instead of being half-read", async () => {
-    await firestore.collection("mail").doc("foreign").set({ to: "x@example.com", message: { subject: "s" } });
+    await firestore
+      .collection("mail")
+      .doc("foreign")
+      .set({ to: "x@example.com", message: { subject: "s" } });
     await expect(store.getMail("foreign")).rejects.toThrow(/delivery/);
   });
 

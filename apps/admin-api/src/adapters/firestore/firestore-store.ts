@@ -30,7 +30,11 @@ export interface FirestoreStoreOptions {
 }
 
 /** Collection names: the spec's two plus the outbox in the "Trigger Email" extension's default collection. */
-export const FIRESTORE_COLLECTIONS = { subscriptions: "subscriptions", contacts: "contacts", mail: "mail" } as const;
+export const FIRESTORE_COLLECTIONS = {
+  subscriptions: "subscriptions",
+  contacts: "contacts",
+  mail: "mail",
+} as const;
 
 /**
  * The subscription's document id: the email itself is a poor id (it may contain "/", and ids show up in
@@ -58,7 +62,8 @@ function hasGrpcCode(error: unknown, code: GrpcStatus): boolean {
 
 function requireTimestamp(snapshot: DocumentSnapshot, field: string): Date {
   const value: unknown = snapshot.get(field);
-  if (!(value instanceof Timestamp)) throw new Error(`${snapshot.ref.path}: ${field} is not a timestamp`);
+  if (!(value instanceof Timestamp))
+    throw new Error(`${snapshot.ref.path}: ${field} is not a timestamp`);
   return value.toDate();
 }
 
@@ -151,7 +156,11 @@ export function createFirestoreStore({ firestore }: FirestoreStoreOptions): Stor
       const current = parseMailDocument(data);
       if (!isClaimable(current, now)) return null;
       const claimed = claimedMailDocument(current, now, leaseUntil);
-      transaction.update(ref, { delivery: claimed.delivery, state: claimed.state, dueAt: claimed.dueAt });
+      transaction.update(ref, {
+        delivery: claimed.delivery,
+        state: claimed.state,
+        dueAt: claimed.dueAt,
+      });
       return toMailRecord(id, claimed);
     });
 
@@ -174,7 +183,8 @@ export function createFirestoreStore({ firestore }: FirestoreStoreOptions): Stor
       try {
         await ref.create({ email, status: "subscribed", createdAt: now, updatedAt: now });
       } catch (error) {
-        if (hasGrpcCode(error, GrpcStatus.ALREADY_EXISTS)) return { created: false, reason: "duplicate" };
+        if (hasGrpcCode(error, GrpcStatus.ALREADY_EXISTS))
+          return { created: false, reason: "duplicate" };
         throw error;
       }
       return { created: true, id: ref.id };
@@ -203,9 +213,17 @@ export function createFirestoreStore({ firestore }: FirestoreStoreOptions): Stor
       ensureOpen();
       if (limit <= 0) return [];
       // Candidates only: each is claimed (or skipped) in its own transaction below.
-      const candidates = await mail.where("dueAt", "<=", Timestamp.fromDate(now)).orderBy("dueAt").limit(limit).get();
-      const claimed = await Promise.all(candidates.docs.map((doc) => claimOne(doc.id, now, leaseUntil)));
-      return claimed.filter((record): record is MailRecord => record !== null).sort(byCreatedAtThenId);
+      const candidates = await mail
+        .where("dueAt", "<=", Timestamp.fromDate(now))
+        .orderBy("dueAt")
+        .limit(limit)
+        .get();
+      const claimed = await Promise.all(
+        candidates.docs.map((doc) => claimOne(doc.id, now, leaseUntil)),
+      );
+      return claimed
+        .filter((record): record is MailRecord => record !== null)
+        .sort(byCreatedAtThenId);
     },
 
     async markMailSent(id, at, messageId) {
@@ -307,11 +325,13 @@ export function createFirestoreStore({ firestore }: FirestoreStoreOptions): Stor
         backlog.orderBy("createdAt").limit(1).get(),
       ]);
       const oldestDoc = oldest.docs[0];
-      const oldestCreatedAt = oldestDoc === undefined ? null : parseMailDocument(oldestDoc.data()).createdAt.toMillis();
+      const oldestCreatedAt =
+        oldestDoc === undefined ? null : parseMailDocument(oldestDoc.data()).createdAt.toMillis();
       return {
         pending: pending.data().count,
         failed: failed.data().count,
-        oldestPendingAgeMs: oldestCreatedAt === null ? null : Math.max(0, now.getTime() - oldestCreatedAt),
+        oldestPendingAgeMs:
+          oldestCreatedAt === null ? null : Math.max(0, now.getTime() - oldestCreatedAt),
       };
     },
 

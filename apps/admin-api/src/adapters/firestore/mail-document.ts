@@ -18,7 +18,12 @@ import type { MailRecord, MailState, NewMail } from "../../ports/store.js";
  *                   PROCESSING, null once SUCCESS or ERROR. One single-field range query on it finds both
  *                   kinds of claimable mail, so claiming needs no composite index.
  */
-export const MAIL_STATES = ["PENDING", "PROCESSING", "SUCCESS", "ERROR"] as const satisfies readonly MailState[];
+export const MAIL_STATES = [
+  "PENDING",
+  "PROCESSING",
+  "SUCCESS",
+  "ERROR",
+] as const satisfies readonly MailState[];
 
 const timestamp = z.instanceof(Timestamp);
 
@@ -48,7 +53,8 @@ const mailDocumentSchema = z.object({
 
 export type MailDocument = z.infer<typeof mailDocumentSchema>;
 
-const dateOrNull = (value: Timestamp | null): Date | null => (value === null ? null : value.toDate());
+const dateOrNull = (value: Timestamp | null): Date | null =>
+  value === null ? null : value.toDate();
 
 /** The fields of a new mail; the three times are the server's commit time, so nextAttemptAt <= createdAt. */
 export function newMailDocument(mail: NewMail, contactId: string | null): DocumentData {
@@ -92,7 +98,10 @@ export function toMailRecord(id: string, doc: MailDocument): MailRecord {
       text: doc.message.text,
       html: doc.message.html,
     },
-    meta: { kind: doc.meta.kind, ...(doc.meta.contactId === undefined ? {} : { contactId: doc.meta.contactId }) },
+    meta: {
+      kind: doc.meta.kind,
+      ...(doc.meta.contactId === undefined ? {} : { contactId: doc.meta.contactId }),
+    },
     delivery: {
       state: doc.delivery.state,
       attempts: doc.delivery.attempts,
@@ -112,7 +121,9 @@ export function isClaimable(doc: MailDocument, now: Date): boolean {
   const nowMs = now.getTime();
   if (doc.delivery.state === "PENDING") return doc.nextAttemptAt.toMillis() <= nowMs;
   if (doc.delivery.state === "PROCESSING") {
-    return doc.delivery.leaseExpireTime !== null && doc.delivery.leaseExpireTime.toMillis() <= nowMs;
+    return (
+      doc.delivery.leaseExpireTime !== null && doc.delivery.leaseExpireTime.toMillis() <= nowMs
+    );
   }
   return false;
 }
