@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// Runs after `react-router build` (see package.json "build"): writes sitemap.xml, robots.txt,
+// site.webmanifest and the icons into build/client, from the same route list and site URL the
+// pages use (VITE_SITE_URL, else the firm's published URL — as app/config/env.ts reads it).
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { firm, routePaths } from "@site/shared/content";
+import { iconFiles, robotsTxt, sitemapXml, webManifest } from "./site-files.mjs";
+
+const out = fileURLToPath(new URL("../build/client/", import.meta.url));
+const siteUrl = (process.env.VITE_SITE_URL?.trim() || firm.siteUrl).replace(/\/+$/, "");
+
+const files = {
+  "sitemap.xml": sitemapXml(siteUrl, routePaths),
+  "robots.txt": robotsTxt(siteUrl),
+  "site.webmanifest": webManifest({
+    name: firm.legalName,
+    shortName: firm.name,
+    description: firm.summary,
+    themeColor: "#0b4f4a",
+    backgroundColor: "#fbf8f2",
+  }),
+  ...iconFiles(),
+};
+
+mkdirSync(out, { recursive: true });
+for (const [name, content] of Object.entries(files)) writeFileSync(join(out, name), content);
+console.log(`postbuild: wrote ${Object.keys(files).join(", ")} for ${siteUrl}`);

@@ -1,0 +1,57 @@
+// The files beside the prerendered pages: sitemap, robots, web manifest and icons. Pure functions
+// from plain inputs; postbuild.mjs writes their results into build/client.
+import { brandMarkShapes, brandMarkSvg, rasterizeBrandMark } from "./brand-mark.mjs";
+import { encodeIco, encodePng } from "./image-formats.mjs";
+
+const xmlEscape = (text) =>
+  text.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]);
+
+/** Canonical absolute URL of a path: the same rule the pages' canonical links follow. */
+export const absoluteUrl = (siteUrl, path) => `${siteUrl}${path === "/" ? "/" : path}`;
+
+export function sitemapXml(siteUrl, paths) {
+  const urls = paths.map((path) => `  <url><loc>${xmlEscape(absoluteUrl(siteUrl, path))}</loc></url>`).join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function robotsTxt(siteUrl) {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+}
+
+export function webManifest({ name, shortName, description, themeColor, backgroundColor }) {
+  return `${JSON.stringify(
+    {
+      name,
+      short_name: shortName,
+      description,
+      lang: "en",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      theme_color: themeColor,
+      background_color: backgroundColor,
+      icons: [
+        { src: "/icon-192.png", sizes: "192x192", type: "image/png" },
+        { src: "/icon-512.png", sizes: "512x512", type: "image/png" },
+        { src: "/favicon.svg", sizes: "any", type: "image/svg+xml" },
+      ],
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+// Touch icons are shown on an opaque square (iOS fills transparency with black), so square corners.
+const squareShapes = brandMarkShapes.map((shape, index) => (index === 0 ? { ...shape, rx: 0 } : shape));
+
+/** Every icon file, by name. */
+export function iconFiles() {
+  const png = (size, shapes) => encodePng(size, size, rasterizeBrandMark(size, shapes));
+  return {
+    "favicon.svg": brandMarkSvg(),
+    "favicon.ico": encodeIco([16, 32, 48].map((size) => ({ size, png: png(size) }))),
+    "apple-touch-icon.png": png(180, squareShapes),
+    "icon-192.png": png(192),
+    "icon-512.png": png(512),
+  };
+}
