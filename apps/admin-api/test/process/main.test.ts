@@ -1,0 +1,95 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+const packageDir = fileURLToPath(new URL("../..", import.meta.url));
+
+/** Runs src/main.ts as its own process, as `npm start` runs dist/main.js, with only the given environment. */
+function startMain(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: packageDir,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const lines: Record<string, unknown>[] = [];
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const reader = createInterface({ input: child.stdout });
+  const listening = new Promise<number>((resolve, reject) => {
+    reader.on("line", (line) => {
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      lines.push(entry);
+      if (entry.msg === "listening") resolve(entry.port as number);
+    });
+    child.on("exit", (code) => reject(new Error(`exited ${code}: ${stderr}`)));
+  });
+  return { child, lines, listening, stderr: () => stderr };
+}
+
+describe("the API process", () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "admin-api-main-"));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("starts on SQLite and .eml files, serves, delivers the outbox, and exits 0 on SIGTERM after closing everything", async () => {
+    const dataDir = join(dir, "data");
+    const mailDir = join(dir, "mail");
+    const app = startMain({
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      MAIL_DIR: mailDir,
+      SITE_DIR: join(dir, "no-site"),
+      MAIL_POLL_INTERVAL_MS: "20",
+    });
+    try {
+      const port = await app.listening;
+      const base = `http://127.0.0.1:${port}`;
+      expect((await fetch(`${base}/api/health`)).status).toBe(200);
+      const created = await fetch(`${base}/api/contacts`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Process Test", email: "process@example.com", subject: "S", description: "D" }),
+      });
+      expect(created.status).toBe(201);
+      // The worker runs on its own timer in that process; wait (bounded) until it reports an empty backlog.
+      let pending = -1;
+      for (let i = 0; i < 200 && pending !== 0; i += 1) {
+        const ready = (await (await fetch(`${base}/api/ready`)).json()) as { outbox: { pending: number } };
+        pending = ready.outbox.pending;
+        if (pending !== 0) await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(pending).toBe(0);
+      expect((await readdir(mailDir)).filter((name) => name.endsWith(".eml"))).toHaveLength(2);
+      expect(await readdir(dataDir)).toContain("site.db");
+
+      app.child.kill("SIGTERM");
+      const [code] = await once(app.child, "exit");
+      expect(code).toBe(0);
+      expect(app.lines.map((line) => line.msg)).toEqual(expect.arrayContaining(["shutting down", "stopped"]));
+      expect(JSON.stringify(app.lines)).not.toContain("process@example.com");
+    } finally {
+      if (app.child.exitCode === null) app.child.kill("SIGKILL");
+    }
+  });
+
+  it("refuses to start on a bad variable, naming it, with exit code 1", async () => {
+    const app = startMain({ PORT: "not-a-port", RATE_LIMIT_MAX: "0" });
+    const [code] = await once(app.child, "exit");
+    expect(code).toBe(1);
+    expect(app.stderr()).toContain("PORT");
+    expect(app.stderr()).toContain("RATE_LIMIT_MAX");
+    await app.listening.catch(() => undefined);
+  });
+});
