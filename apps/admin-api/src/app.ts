@@ -50,6 +50,9 @@ export function createApp(deps: AppDeps): Express {
   const { services, security } = deps;
   const app = express();
   app.disable("x-powered-by");
+  // API answers are never cached (no-store) and pages carry their own precomputed ETag: hashing every
+  // JSON body for an ETag nobody uses would be wasted work.
+  app.set("etag", false);
   app.set("trust proxy", security.trustProxy);
 
   app.use(requestLogger(deps.logger));
@@ -63,7 +66,6 @@ export function createApp(deps: AppDeps): Express {
     res.setHeader("Content-Security-Policy", siteAssetPolicy);
     next();
   });
-  app.use(compression());
 
   const api = express.Router();
   api.use((_req, res, next) => {
@@ -93,7 +95,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(apiNotFound);
   app.use("/api", api);
 
-  if (deps.site) app.use(createSite(deps.site));
+  // Compression pays off for pages and scripts; the API's small JSON answers would only pay its cost.
+  if (deps.site) app.use(compression(), createSite(deps.site));
   else app.use(apiNotFound);
 
   app.use(errorHandler);

@@ -1,0 +1,65 @@
+/**
+ * The benchmark's server process: the real app (SQLite in a temporary folder, logs at info serialised
+ * as in production but written to /dev/null) and, beside it, a bare Express handler as the yardstick.
+ * The outbox worker is not started: it measures the HTTP path, and mail delivery is bounded by the SMTP
+ * server, not by us. Prints the two ports as one JSON line, then serves until killed.
+ */
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import express from "express";
+import { pino } from "pino";
+import { createSqliteStore } from "../src/adapters/sqlite/sqlite-store.js";
+import { createApp } from "../src/app.js";
+import { createAdminMailService } from "../src/domain/admin-mail-service.js";
+import { createContactService } from "../src/domain/contact-service.js";
+import { createSubscriptionService } from "../src/domain/subscription-service.js";
+import { systemClock } from "../src/ports/clock.js";
+
+const dir = mkdtempSync(join(tmpdir(), "admin-api-bench-"));
+const store = createSqliteStore({ file: join(dir, "site.db") });
+const logger = pino({ level: "info" }, pino.destination({ dest: "/dev/null", sync: true }));
+const app = createApp({
+  services: {
+    subscriptions: createSubscriptionService({ store }),
+    contacts: createContactService({ store, identity: { contactInbox: "inbox@bench.test" } }),
+    adminMail: createAdminMailService({ store }),
+  },
+  store,
+  clock: systemClock,
+  logger,
+  security: {
+    adminApiToken: undefined,
+    corsOrigins: [],
+    trustProxy: false,
+    // Raised: every request of the run comes from one address.
+    rateLimit: { windowMs: 60_000, max: 100_000_000 },
+  },
+});
+
+const bare = express();
+bare.post("/bare", express.json({ limit: "16kb" }), (_req, res) => {
+  res.status(201).json({ success: true, id: "00000000-0000-4000-8000-000000000000" });
+});
+
+const appServer = app.listen(0, "127.0.0.1");
+const bareServer = bare.listen(0, "127.0.0.1");
+await Promise.all([once(appServer, "listening"), once(bareServer, "listening")]);
+process.stdout.write(
+  `${JSON.stringify({
+    appPort: (appServer.address() as AddressInfo).port,
+    barePort: (bareServer.address() as AddressInfo).port,
+  })}\n`,
+);
+
+process.on("SIGTERM", () => {
+  void (async () => {
+    appServer.close();
+    bareServer.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  })();
+});
