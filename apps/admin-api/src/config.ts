@@ -66,6 +66,9 @@ const schema = z.object({
 
 type Env = z.output<typeof schema>;
 
+/** Every variable the API reads (documented one by one in the repo's .env.example). */
+export const configVariables = Object.keys(schema.shape) as (keyof typeof schema.shape)[];
+
 export interface Config {
   port: number;
   host: string;

@@ -1,8 +1,8 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { firm } from "@site/shared/content";
-import { ConfigError, loadConfig, repoRoot } from "../src/config.js";
+import { ConfigError, configVariables, loadConfig, repoRoot } from "../src/config.js";
 
 function configError(env: Record<string, string>): string {
   try {
@@ -139,6 +139,13 @@ describe("loadConfig", () => {
     expect(message).toContain("STORE");
     expect(message).toContain("ADMIN_API_TOKEN");
     expect(message).toContain("at least 24");
+  });
+
+  it("every variable is documented, commented out, in the repo's .env.example", () => {
+    const example = readFileSync(join(repoRoot, ".env.example"), "utf8");
+    expect(configVariables.length).toBeGreaterThanOrEqual(24);
+    for (const variable of configVariables) expect(example).toMatch(new RegExp(`^# ${variable}=`, "m"));
+    expect(example).not.toMatch(/^[A-Z_]+=/m);
   });
 
   it("is frozen", () => {
