@@ -85,13 +85,14 @@ export function SiteShell({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
+export function App() {
   return (
     <SiteShell>
       <Outlet />
     </SiteShell>
   );
 }
+export default App;
 
 /** The screen shown when a page crashes while rendering. */
 export function ErrorScreen() {

@@ -1,15 +1,9 @@
-// The firm's mark as plain geometry on a 64×64 grid: the one drawing both the favicon SVG and the
-// rasterised icons (favicon.ico, touch and manifest icons) are made from. app/components/layout/logo.tsx
-// draws the same shapes in JSX; a test checks the two agree.
+// Turns the firm's mark (app/illustrations/brand-mark-geometry.mjs, the same shapes the header logo
+// draws) into favicon.svg and into pixels for favicon.ico and the touch and manifest icons.
+import { brandMarkShapes } from "../app/illustrations/brand-mark-geometry.mjs";
 
-/** Painted in order, later shapes over earlier ones. */
-export const brandMarkShapes = [
-  { kind: "rect", x: 0, y: 0, width: 64, height: 64, rx: 14, fill: "#0b4f4a" },
-  { kind: "circle", cx: 41, cy: 22, r: 8, fill: "#d9a13b" },
-  { kind: "polygon", points: [[8, 50], [28, 18], [48, 50]], fill: "#f2ece0" },
-  { kind: "polygon", points: [[30, 50], [44, 30], [58, 50]], fill: "#d9a13b" },
-  { kind: "rect", x: 8, y: 50, width: 50, height: 4, rx: 0, fill: "#c8693f" },
-];
+export { brandMarkShapes };
+
 
 /** The mark as a standalone SVG document (favicon.svg). */
 export function brandMarkSvg(shapes = brandMarkShapes) {

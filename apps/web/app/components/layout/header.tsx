@@ -67,7 +67,7 @@ export function Header() {
           <span className="burger__lines" aria-hidden="true" />
         </button>
       </div>
-      <div id={mobileMenuId} ref={menu} className="mobile-menu" data-open={menuOpen}>
+      <div id={mobileMenuId} ref={menu} className="mobile-menu" hidden={!menuOpen}>
         <nav aria-label="Mobile">
           <ul className="mobile-menu__list">
             {mobileNav.map((item) => (

@@ -1,17 +1,21 @@
 import { firm } from "@site/shared/content";
+import { brandMarkShapes } from "../../illustrations/brand-mark-geometry.mjs";
 
 /**
- * The firm's mark: a hill ("kilima") of two stacked triangles under a rising sun, on a teal tile.
- * scripts/brand-mark.mjs draws the same geometry for the favicons.
+ * The firm's mark: a hill ("kilima") of two triangles under a rising sun, on a teal tile. Drawn from
+ * the same geometry as the favicons, so logo and icons cannot drift apart.
  */
 export function BrandMark({ size = 36 }: { size?: number }) {
   return (
     <svg viewBox="0 0 64 64" width={size} height={size} aria-hidden="true" focusable="false">
-      <rect width="64" height="64" rx="14" fill="#0b4f4a" />
-      <circle cx="41" cy="22" r="8" fill="#d9a13b" />
-      <path d="M8 50 28 18l20 32Z" fill="#f2ece0" />
-      <path d="M30 50 44 30l14 20Z" fill="#d9a13b" />
-      <path d="M8 50h50v4H8z" fill="#c8693f" />
+      {brandMarkShapes.map((shape, index) => {
+        if (shape.kind === "rect") {
+          const { x, y, width, height, rx, fill } = shape;
+          return <rect key={index} x={x} y={y} width={width} height={height} rx={rx || undefined} fill={fill} />;
+        }
+        if (shape.kind === "circle") return <circle key={index} cx={shape.cx} cy={shape.cy} r={shape.r} fill={shape.fill} />;
+        return <polygon key={index} points={shape.points.map((point) => point.join(",")).join(" ")} fill={shape.fill} />;
+      })}
     </svg>
   );
 }

@@ -20,7 +20,7 @@ export function NavDropdown({ item }: { item: NavItem }) {
   useDismiss({ open, close, container, trigger });
 
   return (
-    <li className="nav__item nav__item--menu" ref={container} data-open={open}>
+    <li className="nav__item nav__item--menu" ref={container}>
       <NavLink to={item.href} className="nav__link" end>
         {item.label}
       </NavLink>
@@ -37,7 +37,7 @@ export function NavDropdown({ item }: { item: NavItem }) {
           <path d="M2 4.5 6 8l4-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
         </svg>
       </button>
-      <ul id={listId} className="nav__dropdown" data-open={open}>
+      <ul id={listId} className="nav__dropdown" hidden={!open}>
         {item.children?.map((child) => (
           <li key={child.href}>
             <Link to={child.href} className="nav__dropdown-link" onClick={close}>

@@ -1,0 +1,170 @@
+// Reads the build output (run `pnpm --filter @site/web build` first; turbo runs the web build before
+// these tests) and checks what a crawler or a visitor without JavaScript receives.
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Window } from "happy-dom";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  careersContent,
+  contactContent,
+  firm,
+  homeContent,
+  industriesContent,
+  notFoundPath,
+  routes,
+  type RouteId,
+} from "@site/shared/content";
+import { notFoundMessages, thoughtLeadershipMessages } from "@site/shared/messages";
+
+// (path functions, not `new URL`: the test environment's URL is happy-dom's, which refuses file:.)
+const client = join(dirname(fileURLToPath(import.meta.url)), "..", "build", "client") + "/";
+const siteUrl = (process.env.VITE_SITE_URL?.trim() || firm.siteUrl).replace(/\/+$/, "");
+const htmlFile = (path: string) => `${client}${path === "/" ? "" : `${path.slice(1)}/`}index.html`;
+
+const headings: Record<RouteId, string> = {
+  home: homeContent.hero.heading,
+  about: "About Us",
+  experts: "Our Experts",
+  services: "Services",
+  industries: industriesContent.hero.heading,
+  "thought-leadership": thoughtLeadershipMessages.heading,
+  careers: careersContent.heading,
+  contact: contactContent.heading,
+};
+
+const pages = [
+  ...routes.map((route) => ({
+    path: route.path,
+    h1: headings[route.id],
+    title: `${route.title} | ${firm.name}`,
+    description: route.description,
+    canonical: `${siteUrl}${route.path}`,
+  })),
+  {
+    path: notFoundPath,
+    h1: notFoundMessages.title,
+    title: `${notFoundMessages.title} | ${firm.name}`,
+    description: notFoundMessages.text,
+    canonical: `${siteUrl}${notFoundPath}`,
+  },
+];
+
+// A parser that loads and runs nothing: we inspect the HTML exactly as served.
+const inert = new Window({
+  settings: { disableCSSFileLoading: true, disableJavaScriptFileLoading: true, disableJavaScriptEvaluation: true },
+});
+function parse(path: string): Document {
+  const parser = new inert.DOMParser();
+  return parser.parseFromString(readFileSync(htmlFile(path), "utf8"), "text/html") as unknown as Document;
+}
+const meta = (doc: Document, selector: string) => doc.querySelector(selector)?.getAttribute("content");
+
+beforeAll(() => {
+  if (!existsSync(htmlFile("/"))) throw new Error(`No build in ${client}: run the web build before this test.`);
+});
+
+describe.each(pages)("prerendered $path", (page) => {
+  it("holds its heading, title, description and canonical URL before any script runs", () => {
+    const doc = parse(page.path);
+    expect(doc.documentElement.getAttribute("lang")).toBe("en");
+    const h1s = [...doc.querySelectorAll("main h1")];
+    expect(h1s).toHaveLength(1);
+    expect(h1s[0]?.textContent).toBe(page.h1);
+    expect(doc.title).toBe(page.title);
+    expect(meta(doc, 'meta[name="description"]')).toBe(page.description);
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(page.canonical);
+    expect(meta(doc, 'meta[name="viewport"]')).toContain("width=device-width");
+  });
+
+  it("has Open Graph and Twitter tags and the firm's JSON-LD", () => {
+    const doc = parse(page.path);
+    expect(meta(doc, 'meta[property="og:title"]')).toBe(page.title);
+    expect(meta(doc, 'meta[property="og:description"]')).toBe(page.description);
+    expect(meta(doc, 'meta[property="og:url"]')).toBe(page.canonical);
+    expect(meta(doc, 'meta[property="og:type"]')).toBe("website");
+    expect(meta(doc, 'meta[property="og:site_name"]')).toBe(firm.name);
+    expect(meta(doc, 'meta[property="og:image"]')).toBe(`${siteUrl}/social-card.png`);
+    expect(meta(doc, 'meta[name="twitter:card"]')).toBe("summary_large_image");
+    const jsonLd = JSON.parse(doc.querySelector('script[type="application/ld+json"]')?.textContent ?? "null");
+    expect(jsonLd["@type"]).toContain("ProfessionalService");
+    expect(jsonLd.name).toBe(firm.name);
+  });
+
+  it("has the layout landmarks, unique ids, and a size on every drawing", () => {
+    const doc = parse(page.path);
+    expect(doc.querySelector('a.skip-link[href="#main"]')).not.toBeNull();
+    expect(doc.body.querySelectorAll(":scope > header, :scope > main#main, :scope > footer")).toHaveLength(3);
+    const ids = [...doc.querySelectorAll("[id]")].map((element) => element.id);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    const unsized = [...doc.querySelectorAll("body svg, body img")].filter(
+      (element) => !element.getAttribute("width") || !element.getAttribute("height"),
+    );
+    expect(unsized.map((element) => element.outerHTML.slice(0, 80))).toEqual([]);
+  });
+});
+
+describe("prerendered content", () => {
+  it("puts the FAQ answers into the home page's HTML", () => {
+    const doc = parse("/");
+    for (const item of homeContent.faq.items) expect(doc.body.textContent).toContain(item.answer);
+  });
+
+  it("keeps the 404 page out of search results", () => {
+    expect(meta(parse(notFoundPath), 'meta[name="robots"]')).toBe("noindex");
+    for (const route of routes) expect(parse(route.path).querySelector('meta[name="robots"]')).toBeNull();
+  });
+
+  it("links the icons and the web manifest from every page", () => {
+    const doc = parse("/");
+    const hrefs = [...doc.querySelectorAll("link[rel]")].map((link) => `${link.getAttribute("rel")} ${link.getAttribute("href")}`);
+    expect(hrefs).toEqual(
+      expect.arrayContaining([
+        "icon /favicon.ico",
+        "icon /favicon.svg",
+        "apple-touch-icon /apple-touch-icon.png",
+        "manifest /site.webmanifest",
+      ]),
+    );
+    expect(meta(doc, 'meta[name="theme-color"]')).toMatch(/^#[0-9a-f]{6}$/i);
+  });
+});
+
+describe("files beside the pages", () => {
+  const read = (name: string) => readFileSync(`${client}${name}`);
+
+  it("sitemap.xml lists every page by absolute URL and not the 404 page", () => {
+    const xml = read("sitemap.xml").toString();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locs).toEqual(routes.map((route) => `${siteUrl}${route.path}`));
+  });
+
+  it("robots.txt allows everything and points at the sitemap", () => {
+    const robots = read("robots.txt").toString();
+    expect(robots).toMatch(/^User-agent: \*$/m);
+    expect(robots).toMatch(/^Allow: \/$/m);
+    expect(robots).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);
+  });
+
+  it("site.webmanifest names the firm and its icons, which exist", () => {
+    const manifest = JSON.parse(read("site.webmanifest").toString());
+    expect(manifest.short_name).toBe(firm.name);
+    expect(manifest.start_url).toBe("/");
+    for (const icon of manifest.icons as { src: string }[]) expect(existsSync(`${client}${icon.src.slice(1)}`)).toBe(true);
+  });
+
+  it("favicon.ico is an icon file holding PNG images at 16, 32 and 48 px; favicon.svg and the PNG icons are real", () => {
+    const ico = read("favicon.ico");
+    expect([...ico.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+    const count = ico.readUInt16LE(4);
+    expect(count).toBe(3);
+    const sizes = Array.from({ length: count }, (_, index) => ico[6 + index * 16]);
+    expect(sizes).toEqual([16, 32, 48]);
+    const firstOffset = ico.readUInt32LE(6 + 12);
+    expect(ico.subarray(firstOffset + 1, firstOffset + 4).toString("ascii")).toBe("PNG");
+    expect(read("favicon.svg").toString()).toMatch(/^<svg[^>]+viewBox="0 0 64 64"/);
+    for (const png of ["apple-touch-icon.png", "icon-192.png", "icon-512.png", "social-card.png"]) {
+      expect(read(png).subarray(1, 4).toString("ascii")).toBe("PNG");
+    }
+  });
+});
