@@ -84,9 +84,12 @@ describe("the .eml file transport", () => {
   });
 
   it("a folder that cannot be written is a transient failure", async () => {
-    const blocker = join(dir, "not-a-folder");
-    await writeFile(blocker, "x");
-    const transport = createEmlFileTransport({ dir: blocker, from });
+    const target = join(dir, "mail");
+    const transport = createEmlFileTransport({ dir: target, from });
+    expect((await readdir(dir))).toContain("mail");
+    // Someone replaces the folder with a file while the API runs.
+    await rm(target, { recursive: true });
+    await writeFile(target, "x");
     const error = await transport
       .send({ ...acknowledgementMail({ to: "a@example.com", name: "N", subject: "S", description: "D" }), mailId: "m1" })
       .catch((caught: unknown) => caught);

@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
@@ -10,6 +11,8 @@ import { toNodemailerOptions } from "./message.js";
  * a reader never sees half a file.
  */
 export function createEmlFileTransport({ dir, from }: { dir: string; from: string }): MailTransport {
+  // Created up front so operators find the folder (and a permission problem shows) at start-up.
+  mkdirSync(dir, { recursive: true });
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   return {
     async send(message) {
