@@ -1,37 +1,9 @@
-import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-
-const packageDir = fileURLToPath(new URL("../..", import.meta.url));
-
-/** Runs src/main.ts as its own process, as `npm start` runs dist/main.js, with only the given environment. */
-function startMain(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: packageDir,
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const lines: Record<string, unknown>[] = [];
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const reader = createInterface({ input: child.stdout });
-  const listening = new Promise<number>((resolve, reject) => {
-    reader.on("line", (line) => {
-      const entry = JSON.parse(line) as Record<string, unknown>;
-      lines.push(entry);
-      if (entry.msg === "listening") resolve(entry.port as number);
-    });
-    child.on("exit", (code) => reject(new Error(`exited ${code}: ${stderr}`)));
-  });
-  return { child, lines, listening, stderr: () => stderr };
-}
+import { startMain } from "../helpers/process.js";
 
 describe("the API process", () => {
   let dir: string;

@@ -1,0 +1,37 @@
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+const packageDir = fileURLToPath(new URL("../..", import.meta.url));
+
+/**
+ * Runs src/main.ts as its own process, as `npm start` runs dist/main.js, with only the given environment.
+ * `listening` resolves with the port from its "listening" log line.
+ */
+export function startMain(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: packageDir,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const lines: Record<string, unknown>[] = [];
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const reader = createInterface({ input: child.stdout });
+  const listening = new Promise<number>((resolve, reject) => {
+    reader.on("line", (line) => {
+      let entry: Record<string, unknown>;
+      try {
+        entry = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        entry = { msg: line };
+      }
+      lines.push(entry);
+      if (entry.msg === "listening") resolve(entry.port as number);
+    });
+    child.on("exit", (code) => reject(new Error(`exited ${code}: ${stderr}`)));
+  });
+  return { child, lines, listening, stderr: () => stderr };
+}
