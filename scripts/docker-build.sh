@@ -35,6 +35,15 @@ case "$step" in
     # pnpm 10 deploys a shared-lockfile workspace only with injected workspace packages; --legacy copies
     # @site/shared's published files (dist) instead, which is all the API needs at run time.
     pnpm --filter @site/admin-api deploy --prod --legacy --offline "$out"
+    # pnpm 10.34's legacy deploy also links the package's bin shims (pino) into a stray
+    # <package dir>/<OUT relative to the repo>/node_modules/.bin (apps/out in the image). Remove that
+    # copy when it holds nothing else, so a deploy outside Docker leaves the work tree clean.
+    stray=$(node -e 'const p = require("node:path"); console.log(p.join(p.resolve("apps/admin-api"), p.relative(process.cwd(), p.resolve(process.argv[1]))))' "$out")
+    if [ "$stray" != "$(cd "$out" && pwd)" ] && [ -d "$stray/node_modules/.bin" ] \
+      && [ "$(find "$stray" -mindepth 1 -not -path "$stray/node_modules" -not -path "$stray/node_modules/.bin" -not -path "$stray/node_modules/.bin/*" | wc -l)" -eq 0 ]; then
+      rm -rf "$stray"
+      rmdir -p "$(dirname "$stray")" 2>/dev/null || true
+    fi
     cp -R apps/web/build/client "$out/site"
     ;;
   *)

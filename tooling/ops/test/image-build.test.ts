@@ -1,10 +1,10 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execForm, parseDockerfile, type Instruction } from "./support/dockerfile.js";
-import { cleanEnv, readRepoFile, run, startProcess, stopProcess, waitUntil } from "./support/repo.js";
+import { cleanEnv, readRepoFile, repoPath, run, startProcess, stopProcess, waitUntil } from "./support/repo.js";
 
 /**
  * The image's build steps run as plain commands (no Docker engine here): the Dockerfile's build stage
@@ -111,6 +111,11 @@ describe("the image's build steps, run outside Docker", () => {
     // --prod: no test or build tooling in the image.
     for (const devOnly of ["vitest", "supertest", "typescript", "tsx", "autocannon"]) expect(installed).not.toContain(devOnly);
     expect(existsSync(join(app, "node_modules/@site/shared/dist/schemas/index.js"))).toBe(true);
+  });
+
+  it("leaves no stray copy of the deploy's bin links in the work tree", () => {
+    // pnpm's legacy deploy links bins under <package>/<OUT relative to the repo>; the script removes it.
+    expect(existsSync(join(repoPath("apps/admin-api"), relative(repoPath("."), app)))).toBe(false);
   });
 
   it("starts with `node dist/main.js` and answers /api/health and /api/ready", async () => {
