@@ -46,6 +46,17 @@ describe("the outbox worker over SMTP", () => {
     await t.cleanup();
   });
 
+  /** Queues one mail through the admin endpoint; returns its id. */
+  async function queueAdminMail(): Promise<string> {
+    const res = await request(t.app)
+      .post("/api/send-email")
+      .set("Authorization", `Bearer ${testToken}`)
+      .send({ to: "client@example.com", name: "Client", subject: "S", description: "D" })
+      .expect(202);
+    t.clock.set(new Date(Date.now() + 1_000));
+    return res.body.id as string;
+  }
+
   async function submitContact(body: Record<string, string> = contact): Promise<string> {
     const res = await request(t.app).post("/api/contacts").send(body).expect(201);
     // Stored rows carry real time; the worker's clock moves on from there by hand.
@@ -134,25 +145,20 @@ describe("the outbox worker over SMTP", () => {
     closers.push(smtp.close);
     const { worker, transport } = makeWorker(t.store, t.clock, smtp.url, 3);
     closers.push(() => transport.close());
-    const res = await request(t.app)
-      .post("/api/send-email")
-      .set("Authorization", `Bearer ${testToken}`)
-      .send({ to: "client@example.com", name: "Client", subject: "S", description: "D" })
-      .expect(202);
-    t.clock.set(new Date(Date.now() + 1_000));
+    const resId = await queueAdminMail();
 
     expect((await worker.tick()).retrying).toBe(1);
-    let mail = await t.store.getMail(res.body.id);
+    let mail = await t.store.getMail(resId);
     expect(mail?.delivery.nextAttemptAt.getTime()).toBe(t.clock.now().getTime() + retryBaseMs);
 
     t.clock.advance(retryBaseMs);
     expect((await worker.tick()).retrying).toBe(1);
-    mail = await t.store.getMail(res.body.id);
+    mail = await t.store.getMail(resId);
     expect(mail?.delivery.nextAttemptAt.getTime()).toBe(t.clock.now().getTime() + 2 * retryBaseMs);
 
     t.clock.advance(2 * retryBaseMs);
     expect((await worker.tick()).failed).toBe(1);
-    mail = await t.store.getMail(res.body.id);
+    mail = await t.store.getMail(resId);
     expect(mail?.delivery).toMatchObject({ state: "ERROR", attempts: 3 });
     expect(mail?.delivery.error).toContain("451");
   });
@@ -166,11 +172,7 @@ describe("the outbox worker over SMTP", () => {
     const held = await t.store.claimDueMails(crashedAt, new Date(crashedAt.getTime() + leaseMs), 10);
     expect(held).toHaveLength(2);
     // ...and one more mail was queued but never claimed.
-    const pending = await request(t.app)
-      .post("/api/send-email")
-      .set("Authorization", `Bearer ${testToken}`)
-      .send({ to: "client@example.com", name: "Client", subject: "S", description: "D" })
-      .expect(202);
+    const pendingId = await queueAdminMail();
     await t.store.close();
 
     // The new process: same database file, fresh store, transport and worker.
@@ -181,7 +183,7 @@ describe("the outbox worker over SMTP", () => {
     closers.push(() => transport.close());
 
     expect(await worker.tick()).toMatchObject({ claimed: 1, sent: 1 });
-    expect((await store.getMail(pending.body.id))?.delivery.state).toBe("SUCCESS");
+    expect((await store.getMail(pendingId))?.delivery.state).toBe("SUCCESS");
 
     clock.set(new Date(crashedAt.getTime() + leaseMs));
     expect(await worker.tick()).toMatchObject({ claimed: 2, sent: 2 });
@@ -224,12 +226,7 @@ describe("the outbox worker over SMTP", () => {
       },
     });
     closers.push(smtp.close);
-    const res = await request(t.app)
-      .post("/api/send-email")
-      .set("Authorization", `Bearer ${testToken}`)
-      .send({ to: "client@example.com", name: "Client", subject: "S", description: "D" })
-      .expect(202);
-    t.clock.set(new Date(Date.now() + 1_000));
+    const resId = await queueAdminMail();
     const { worker, transport } = makeWorker(t.store, t.clock, smtp.url);
     closers.push(() => transport.close());
 
@@ -243,7 +240,7 @@ describe("the outbox worker over SMTP", () => {
     expect(stopped).toBe(false);
     release();
     await stopping;
-    expect((await t.store.getMail(res.body.id))?.delivery.state).toBe("SUCCESS");
+    expect((await t.store.getMail(resId))?.delivery.state).toBe("SUCCESS");
   });
 });
 
