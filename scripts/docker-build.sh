@@ -5,7 +5,8 @@
 #   sh scripts/docker-build.sh fetch           download every locked package into the store (lockfile only)
 #   sh scripts/docker-build.sh install         install the workspace from that store, offline
 #   sh scripts/docker-build.sh build           build the API and the prerendered site (turbo)
-#   sh scripts/docker-build.sh assemble OUT    the API's production install in OUT, the site in OUT/site
+#   sh scripts/docker-build.sh assemble OUT    the API's production install in OUT, the site in OUT/site,
+#                                              the outbox tool in OUT/bin
 #
 # Run from the repo root. pnpm comes through npx at the version pinned in package.json (no corepack).
 set -eu
@@ -45,6 +46,9 @@ case "$step" in
       rmdir -p "$(dirname "$stray")" 2>/dev/null || true
     fi
     cp -R apps/web/build/client "$out/site"
+    # The operators' outbox tool (docs/operations.md), beside the API's dist/ that it imports.
+    mkdir -p "$out/bin"
+    cp tooling/ops/bin/outbox.mjs "$out/bin/outbox.mjs"
     ;;
   *)
     echo "usage: sh scripts/docker-build.sh fetch|install|build|assemble OUT_DIR" >&2

@@ -4,7 +4,7 @@ import { join, relative } from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execForm, parseDockerfile, type Instruction } from "./support/dockerfile.js";
-import { cleanEnv, readRepoFile, repoPath, run, startProcess, stopProcess, waitUntil } from "./support/repo.js";
+import { cleanEnv, freePort, readRepoFile, repoPath, run, startProcess, stopProcess, waitUntil } from "./support/repo.js";
 
 /**
  * The image's build steps run as plain commands (no Docker engine here): the Dockerfile's build stage
@@ -56,55 +56,80 @@ describe("Dockerfile", () => {
   });
 });
 
-describe("the image's build steps, run outside Docker", () => {
-  let workDir: string;
-  let app: string;
-  let server: { child: ChildProcess; output: () => string } | undefined;
-  let baseUrl = "";
+/** The assembled /app, shared by the suites below (assembling takes a few seconds). */
+let workDir = "";
+let app = "";
+
+beforeAll(() => {
+  workDir = mkdtempSync(join(tmpdir(), "ops-image-"));
+  app = join(workDir, "app");
+  const assembled = run("sh", ["scripts/docker-build.sh", "assemble", app], { env: cleanEnv({ CI: "true" }), timeoutMs: 90_000 });
+  if (assembled.status !== 0) {
+    throw new Error(`docker-build.sh assemble failed (${assembled.status}):\n${assembled.stdout}\n${assembled.stderr}`);
+  }
+});
+
+afterAll(() => {
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+interface RunningApi {
+  child: ChildProcess;
+  baseUrl: string;
+  port: number;
+}
+
+/**
+ * Starts the image's CMD in the assembled app with the image's ENV, only with paths under `varDir`, an
+ * ephemeral port on 127.0.0.1, and `overrides`. Resolves once the API logs the port it listens on.
+ */
+async function startApi(varDir: string, overrides: Record<string, string> = {}): Promise<RunningApi> {
+  const [command = "node", ...args] = execForm(inStage("runtime", "CMD")[0]?.args ?? "");
+  const { child, output } = startProcess(command, args, {
+    cwd: app,
+    env: cleanEnv({
+      ...runtimeEnv(),
+      HOST: "127.0.0.1",
+      PORT: "0",
+      SITE_DIR: join(app, "site"),
+      DATA_DIR: join(varDir, "data"),
+      MAIL_DIR: join(varDir, "mail"),
+      ...overrides,
+    }),
+  });
   let port = 0;
+  await waitUntil(
+    async () => {
+      port = Number(/"port":(\d+)[^\n]*"msg":"listening"/.exec(output())?.[1] ?? 0);
+      return port > 0;
+    },
+    { timeoutMs: 30_000, child, what: `the assembled API\n${output()}` },
+  );
+  return { child, port, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+const postJson = (url: string, body: object) =>
+  fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+describe("the image's build steps, run outside Docker", () => {
+  let api: RunningApi | undefined;
+  let baseUrl = "";
+  let varDir = "";
 
   beforeAll(async () => {
-    workDir = mkdtempSync(join(tmpdir(), "ops-image-"));
-    app = join(workDir, "app");
-    const assembled = run("sh", ["scripts/docker-build.sh", "assemble", app], {
-      env: cleanEnv({ CI: "true" }),
-      timeoutMs: 90_000,
-    });
-    if (assembled.status !== 0) {
-      throw new Error(`docker-build.sh assemble failed (${assembled.status}):\n${assembled.stdout}\n${assembled.stderr}`);
-    }
-    // Everything else exactly as the image's ENV sets it, only with temporary paths and an ephemeral port.
-    server = startProcess(execForm(inStage("runtime", "CMD")[0]?.args ?? "")[0] ?? "node", ["dist/main.js"], {
-      cwd: app,
-      env: cleanEnv({
-        ...runtimeEnv(),
-        HOST: "127.0.0.1",
-        PORT: "0",
-        SITE_DIR: join(app, "site"),
-        DATA_DIR: join(workDir, "var/data"),
-        MAIL_DIR: join(workDir, "var/mail"),
-      }),
-    });
-    const started = server;
-    await waitUntil(
-      async () => {
-        const listening = /"port":(\d+)[^\n]*"msg":"listening"/.exec(started.output());
-        port = Number(listening?.[1] ?? 0);
-        return port > 0;
-      },
-      { timeoutMs: 30_000, child: started.child, what: "the assembled API" },
-    );
-    baseUrl = `http://127.0.0.1:${port}`;
+    varDir = join(workDir, "var");
+    api = await startApi(varDir);
+    baseUrl = api.baseUrl;
   });
 
   afterAll(async () => {
-    if (server) await stopProcess(server.child);
-    if (workDir) rmSync(workDir, { recursive: true, force: true });
+    if (api) await stopProcess(api.child);
   });
 
   it("assembles a production-only install of the API with the built site beside it", () => {
     expect(existsSync(join(app, "dist/main.js"))).toBe(true);
     expect(existsSync(join(app, "site/index.html"))).toBe(true);
+    expect(existsSync(join(app, "bin/outbox.mjs"))).toBe(true);
     expect(JSON.parse(readFileSync(join(app, "package.json"), "utf8")).name).toBe("@site/admin-api");
     const installed = readdirSync(join(app, "node_modules"));
     expect(installed).toEqual(expect.arrayContaining(["better-sqlite3", "express", "@site"]));
@@ -136,25 +161,105 @@ describe("the image's build steps, run outside Docker", () => {
   });
 
   it("stores through the deployed native SQLite module into DATA_DIR", async () => {
-    const response = await fetch(`${baseUrl}/api/subscriptions`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: "ops-check@example.com" }),
-    });
+    const response = await postJson(`${baseUrl}/api/subscriptions`, { email: "ops-check@example.com" });
     expect(response.status).toBe(201);
-    expect(readdirSync(join(workDir, "var/data"))).toContain("site.db");
+    expect(readdirSync(join(varDir, "data"))).toContain("site.db");
   });
 
   it("passes the image's HEALTHCHECK command while up", () => {
     const [command = "node", ...args] = execForm(inStage("runtime", "HEALTHCHECK")[0]?.args ?? "");
-    const check = run(command, args, { env: cleanEnv({ PORT: String(port) }), timeoutMs: 10_000 });
+    const check = run(command, args, { env: cleanEnv({ PORT: String(api?.port) }), timeoutMs: 10_000 });
     expect(check.status).toBe(0);
   });
 
   it("stops cleanly on SIGTERM, and the HEALTHCHECK then fails", async () => {
-    if (!server) throw new Error("not started");
-    expect(await stopProcess(server.child)).toBe(0);
+    if (!api) throw new Error("not started");
+    expect(await stopProcess(api.child)).toBe(0);
     const [command = "node", ...args] = execForm(inStage("runtime", "HEALTHCHECK")[0]?.args ?? "");
-    expect(run(command, args, { env: cleanEnv({ PORT: String(port) }), timeoutMs: 10_000 }).status).toBe(1);
+    expect(run(command, args, { env: cleanEnv({ PORT: String(api.port) }), timeoutMs: 10_000 }).status).toBe(1);
+  });
+});
+
+describe("bin/outbox.mjs in the image: seeing and retrying failed mail", () => {
+  let varDir = "";
+  const outbox = (...args: string[]) =>
+    run("node", ["bin/outbox.mjs", ...args], {
+      cwd: app,
+      env: cleanEnv({ ...runtimeEnv(), DATA_DIR: join(varDir, "data"), MAIL_DIR: join(varDir, "mail") }),
+      timeoutMs: 30_000,
+    });
+
+  beforeAll(async () => {
+    varDir = join(workDir, "var-outbox");
+    // An SMTP server that is not there and one attempt per mail: both of a contact's mails fail for good.
+    const api = await startApi(varDir, {
+      SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
+      MAIL_MAX_ATTEMPTS: "1",
+      MAIL_POLL_INTERVAL_MS: "100",
+    });
+    try {
+      const contact = await postJson(`${api.baseUrl}/api/contacts`, {
+        name: "Ops Check",
+        email: "ops-outbox@example.com",
+        subject: "Outbox check",
+        description: "Checking that failed mail can be seen and retried.",
+      });
+      expect(contact.status).toBe(201);
+      await waitUntil(
+        async () => {
+          const ready = (await (await fetch(`${api.baseUrl}/api/ready`)).json()) as { outbox?: { failed?: number } };
+          return ready.outbox?.failed === 2;
+        },
+        { timeoutMs: 30_000, child: api.child, what: "both mails failing" },
+      );
+    } finally {
+      await stopProcess(api.child);
+    }
+  });
+
+  it("counts and lists the failed mails with their error", () => {
+    const stats = outbox("stats");
+    expect(stats.status, stats.stderr).toBe(0);
+    expect(JSON.parse(stats.stdout)).toEqual({ pending: 0, failed: 2, oldestPendingAgeMs: null });
+    const listed = outbox("list", "--state", "ERROR");
+    expect(listed.status, listed.stderr).toBe(0);
+    const lines = listed.stdout.trim().split("\n");
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line).toMatch(/^\S+\s+ERROR\s+attempts 1\s+contact-(acknowledgement|notification)\s.*error: \S+/);
+    expect(listed.stderr).toContain("2 mail(s)");
+  });
+
+  it("rejects a bad state and an unknown id, changing nothing", () => {
+    expect(outbox("list", "--state", "LOST").status).toBe(1);
+    const unknown = outbox("retry", "no-such-mail");
+    expect(unknown.status).toBe(1);
+    expect(unknown.stdout).toContain("not retried");
+    expect(JSON.parse(outbox("stats").stdout)).toMatchObject({ failed: 2 });
+  });
+
+  it("retries one by id, then the rest, and the API delivers them on its next start", async () => {
+    const [firstId = ""] = outbox("list", "--state", "ERROR").stdout.trim().split(/\s+/);
+    const one = outbox("retry", firstId);
+    expect(one.status, one.stderr).toBe(0);
+    expect(one.stdout).toContain(`${firstId}  queued again`);
+    expect(JSON.parse(outbox("stats").stdout)).toMatchObject({ pending: 1, failed: 1 });
+
+    const rest = outbox("retry", "--all-failed");
+    expect(rest.status, rest.stderr).toBe(0);
+    expect(rest.stderr).toContain("1 of 1 mail(s) queued again");
+    expect(JSON.parse(outbox("stats").stdout)).toMatchObject({ pending: 2, failed: 0 });
+
+    // Back without SMTP_URL: the worker writes both as .eml files.
+    const api = await startApi(varDir, { MAIL_POLL_INTERVAL_MS: "100" });
+    try {
+      await waitUntil(async () => existsSync(join(varDir, "mail")) && readdirSync(join(varDir, "mail")).length === 2, {
+        timeoutMs: 30_000,
+        child: api.child,
+        what: "both retried mails delivered",
+      });
+    } finally {
+      await stopProcess(api.child);
+    }
+    expect(outbox("list", "--state", "SUCCESS").stdout.trim().split("\n")).toHaveLength(2);
   });
 });
