@@ -6,7 +6,7 @@
 #   sh scripts/docker-build.sh install         install the workspace from that store, offline
 #   sh scripts/docker-build.sh build           build the API and the prerendered site (turbo)
 #   sh scripts/docker-build.sh assemble OUT    the API's production install in OUT, the site in OUT/site,
-#                                              the outbox tool in OUT/bin
+#                                              the operators' tools in OUT/bin
 #
 # Run from the repo root. pnpm comes through npx at the version pinned in package.json (no corepack).
 set -eu
@@ -46,9 +46,9 @@ case "$step" in
       rmdir -p "$(dirname "$stray")" 2>/dev/null || true
     fi
     cp -R apps/web/build/client "$out/site"
-    # The operators' outbox tool (docs/operations.md), beside the API's dist/ that it imports.
+    # The operators' tools (outbox, SQLite backup; docs/operations.md), beside the dist/ they import.
     mkdir -p "$out/bin"
-    cp tooling/ops/bin/outbox.mjs "$out/bin/outbox.mjs"
+    cp tooling/ops/bin/outbox.mjs tooling/ops/bin/sqlite-backup.mjs "$out/bin/"
     ;;
   *)
     echo "usage: sh scripts/docker-build.sh fetch|install|build|assemble OUT_DIR" >&2

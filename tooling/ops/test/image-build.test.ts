@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import type { ChildProcess } from "node:child_process";
@@ -129,7 +129,7 @@ describe("the image's build steps, run outside Docker", () => {
   it("assembles a production-only install of the API with the built site beside it", () => {
     expect(existsSync(join(app, "dist/main.js"))).toBe(true);
     expect(existsSync(join(app, "site/index.html"))).toBe(true);
-    expect(existsSync(join(app, "bin/outbox.mjs"))).toBe(true);
+    expect(readdirSync(join(app, "bin")).sort()).toEqual(["outbox.mjs", "sqlite-backup.mjs"]);
     expect(JSON.parse(readFileSync(join(app, "package.json"), "utf8")).name).toBe("@site/admin-api");
     const installed = readdirSync(join(app, "node_modules"));
     expect(installed).toEqual(expect.arrayContaining(["better-sqlite3", "express", "@site"]));
@@ -261,5 +261,60 @@ describe("bin/outbox.mjs in the image: seeing and retrying failed mail", () => {
       await stopProcess(api.child);
     }
     expect(outbox("list", "--state", "SUCCESS").stdout.trim().split("\n")).toHaveLength(2);
+  });
+});
+
+describe("bin/sqlite-backup.mjs in the image: an online backup, then a restore", () => {
+  let varDir = "";
+  const tool = (...args: string[]) =>
+    run("node", ["bin/sqlite-backup.mjs", ...args], {
+      cwd: app,
+      env: cleanEnv({ ...runtimeEnv(), DATA_DIR: join(varDir, "data") }),
+      timeoutMs: 30_000,
+    });
+  const subscribe = async (api: RunningApi, email: string) => (await postJson(`${api.baseUrl}/api/subscriptions`, { email })).status;
+
+  beforeAll(() => {
+    varDir = join(workDir, "var-backup");
+  });
+
+  it("copies every committed row while the API runs, checks the copy, and restores from it", async () => {
+    const backup = join(varDir, "backups/site-1.db");
+    let api = await startApi(varDir);
+    try {
+      expect(await subscribe(api, "before-backup@example.com")).toBe(201);
+      // The API holds the database open in WAL mode: the new row may be only in site.db-wal.
+      const made = tool(backup);
+      expect(made.status, made.stderr).toBe(0);
+      expect(made.stdout.trim()).toBe(backup);
+      expect(made.stderr).toMatch(/subscriptions 1\b.*integrity ok/);
+      expect(tool(backup).status).toBe(1); // never overwrites a backup
+      expect(await subscribe(api, "after-backup@example.com")).toBe(201);
+    } finally {
+      await stopProcess(api.child);
+    }
+
+    // Restore as docs/operations.md says: API stopped, the copy as site.db, the old -wal/-shm removed.
+    const data = join(varDir, "data");
+    rmSync(join(data, "site.db-wal"), { force: true });
+    rmSync(join(data, "site.db-shm"), { force: true });
+    copyFileSync(backup, join(data, "site.db"));
+    api = await startApi(varDir);
+    try {
+      expect(await subscribe(api, "before-backup@example.com")).toBe(409);
+      expect(await subscribe(api, "after-backup@example.com")).toBe(201);
+    } finally {
+      await stopProcess(api.child);
+    }
+  });
+
+  it("refuses without a destination, or without a database", () => {
+    expect(tool().status).toBe(2);
+    const missing = run("node", ["bin/sqlite-backup.mjs", join(workDir, "nothing.db")], {
+      cwd: app,
+      env: cleanEnv({ ...runtimeEnv(), DATA_DIR: join(workDir, "no-data-here") }),
+    });
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toContain("no database at");
   });
 });
