@@ -4,6 +4,7 @@ import { join, relative } from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execForm, parseDockerfile, type Instruction } from "./support/dockerfile.js";
+import { startFirestoreEmulator, type FirestoreEmulator } from "./support/firestore-emulator.js";
 import { cleanEnv, freePort, readRepoFile, repoPath, run, startProcess, stopProcess, waitUntil } from "./support/repo.js";
 
 /**
@@ -316,5 +317,76 @@ describe("bin/sqlite-backup.mjs in the image: an online backup, then a restore",
     });
     expect(missing.status).toBe(1);
     expect(missing.stderr).toContain("no database at");
+  });
+});
+
+describe("the assembled API on Firestore (Google's emulator), and the outbox tool against it", () => {
+  const projectId = "demo-ops-image";
+  let emulator: FirestoreEmulator;
+  let varDir = "";
+  let firestoreEnv: Record<string, string> = {};
+  const outbox = (...args: string[]) =>
+    run("node", ["bin/outbox.mjs", ...args], { cwd: app, env: cleanEnv({ ...runtimeEnv(), ...firestoreEnv }), timeoutMs: 30_000 });
+
+  beforeAll(async () => {
+    emulator = await startFirestoreEmulator(projectId);
+    varDir = join(workDir, "var-firestore");
+    firestoreEnv = { STORE: "firestore", FIRESTORE_PROJECT_ID: projectId, FIRESTORE_EMULATOR_HOST: new URL(emulator.baseUrl).host };
+  });
+
+  afterAll(async () => {
+    await emulator?.stop();
+  });
+
+  it("stores, detects duplicates and records failed mail in Firestore; the tool retries it; delivery follows", async () => {
+    let api = await startApi(varDir, {
+      ...firestoreEnv,
+      SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
+      MAIL_MAX_ATTEMPTS: "1",
+      MAIL_POLL_INTERVAL_MS: "100",
+    });
+    try {
+      expect((await fetch(`${api.baseUrl}/api/ready`)).status).toBe(200);
+      expect((await postJson(`${api.baseUrl}/api/subscriptions`, { email: "firestore-ops@example.com" })).status).toBe(201);
+      expect((await postJson(`${api.baseUrl}/api/subscriptions`, { email: " Firestore-Ops@Example.com " })).status).toBe(409);
+      const contact = await postJson(`${api.baseUrl}/api/contacts`, {
+        name: "Ops Check",
+        email: "firestore-ops@example.com",
+        subject: "Firestore check",
+        description: "Checking the image against Google's Firestore emulator.",
+      });
+      expect(contact.status).toBe(201);
+      await waitUntil(
+        async () => {
+          const ready = (await (await fetch(`${api.baseUrl}/api/ready`)).json()) as { outbox?: { failed?: number } };
+          return ready.outbox?.failed === 2;
+        },
+        { timeoutMs: 30_000, child: api.child, what: "both mails failing on Firestore" },
+      );
+    } finally {
+      await stopProcess(api.child);
+    }
+    // The documents are in the emulator: read one back as the service account would.
+    const stored = await fetch(`${emulator.documents}/mail?pageSize=10`, { headers: { authorization: "Bearer owner" } });
+    const mails = (await stored.json()) as { documents?: { fields: Record<string, { stringValue?: string }> }[] };
+    expect(mails.documents?.map((doc) => doc.fields["state"]?.stringValue)).toEqual(["ERROR", "ERROR"]);
+
+    expect(JSON.parse(outbox("stats").stdout)).toEqual({ pending: 0, failed: 2, oldestPendingAgeMs: null });
+    expect(outbox("list", "--state", "ERROR").stdout.trim().split("\n")).toHaveLength(2);
+    const retried = outbox("retry", "--all-failed");
+    expect(retried.status, retried.stderr).toBe(0);
+    expect(JSON.parse(outbox("stats").stdout)).toMatchObject({ pending: 2, failed: 0 });
+
+    api = await startApi(varDir, { ...firestoreEnv, MAIL_POLL_INTERVAL_MS: "100" });
+    try {
+      await waitUntil(async () => existsSync(join(varDir, "mail")) && readdirSync(join(varDir, "mail")).length === 2, {
+        timeoutMs: 30_000,
+        child: api.child,
+        what: "both retried mails delivered from Firestore",
+      });
+    } finally {
+      await stopProcess(api.child);
+    }
+    expect(outbox("list", "--state", "SUCCESS").stdout.trim().split("\n")).toHaveLength(2);
   });
 });

@@ -19,7 +19,14 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
   const keep = ["PATH", "HOME", "TMPDIR", "LANG", "npm_config_cache"];
   const env: NodeJS.ProcessEnv = {};
   for (const key of keep) if (process.env[key] !== undefined) env[key] = process.env[key];
-  return { ...env, ...extra };
+  return {
+    ...env,
+    // firebase-admin (Google's auth library) otherwise probes the GCE metadata server (169.254.169.254
+    // and metadata.google.internal) to find credentials; a test talks to loopback only.
+    METADATA_SERVER_DETECTION: "none",
+    GCE_METADATA_HOST: "127.0.0.1:9",
+    ...extra,
+  };
 }
 
 /** Runs a command to completion (bounded) and returns its output; never throws on a non-zero exit. */
