@@ -62,6 +62,20 @@ describe("the .eml file transport", () => {
     expect(headerBlock).not.toMatch(/^X-Injected:/im);
   });
 
+  it("even a subject that skipped our clean-up cannot inject headers: nodemailer folds it into one", async () => {
+    const { raw, parsed } = await sendAndParse({
+      to: "client@example.com",
+      subject: "Hi\r\nBcc: victim@example.com\nX-Injected: yes",
+      text: "Body",
+      html: "<p>Body</p>",
+    });
+    const headerBlock = raw.slice(0, raw.indexOf("\r\n\r\n"));
+    expect(headerBlock).not.toMatch(/^Bcc:/im);
+    expect(headerBlock).not.toMatch(/^X-Injected:/im);
+    expect(parsed.headers.has("x-injected")).toBe(false);
+    expect(parsed.bcc).toBeUndefined();
+  });
+
   it("the notification to the firm carries Reply-To the submitter and escapes their HTML", async () => {
     const [, notification] = contactMails(
       { name: "<b>Eve</b>", email: "eve@example.com", subject: "Subject & more", description: "<script>x()</script>" },
