@@ -112,6 +112,46 @@ async function startApi(varDir: string, overrides: Record<string, string> = {}):
 const postJson = (url: string, body: object) =>
   fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
+/** Settings under which mail fails for good at once: an SMTP port nobody listens on, one attempt. */
+const failingMail = async (): Promise<Record<string, string>> => ({
+  SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
+  MAIL_MAX_ATTEMPTS: "1",
+  MAIL_POLL_INTERVAL_MS: "100",
+});
+
+/** Posts a contact (two mails queued) and waits until /api/ready counts both as failed. */
+async function contactWithFailedMails(api: RunningApi, email: string): Promise<void> {
+  const contact = await postJson(`${api.baseUrl}/api/contacts`, {
+    name: "Ops Check",
+    email,
+    subject: "Outbox check",
+    description: "Checking that failed mail can be seen and retried.",
+  });
+  expect(contact.status).toBe(201);
+  await waitUntil(
+    async () => {
+      const ready = (await (await fetch(`${api.baseUrl}/api/ready`)).json()) as { outbox?: { failed?: number } };
+      return ready.outbox?.failed === 2;
+    },
+    { timeoutMs: 30_000, child: api.child, what: "both mails failing" },
+  );
+}
+
+/** Starts the API without SMTP_URL and waits until the worker has written `count` .eml files. */
+async function deliverAsEml(varDir: string, count: number, overrides: Record<string, string> = {}): Promise<void> {
+  const api = await startApi(varDir, { ...overrides, MAIL_POLL_INTERVAL_MS: "100" });
+  const mailDir = join(varDir, "mail");
+  try {
+    await waitUntil(async () => existsSync(mailDir) && readdirSync(mailDir).length === count, {
+      timeoutMs: 30_000,
+      child: api.child,
+      what: `${count} mails delivered`,
+    });
+  } finally {
+    await stopProcess(api.child);
+  }
+}
+
 describe("the image's build steps, run outside Docker", () => {
   let api: RunningApi | undefined;
   let baseUrl = "";
@@ -192,27 +232,10 @@ describe("bin/outbox.mjs in the image: seeing and retrying failed mail", () => {
 
   beforeAll(async () => {
     varDir = join(workDir, "var-outbox");
-    // An SMTP server that is not there and one attempt per mail: both of a contact's mails fail for good.
-    const api = await startApi(varDir, {
-      SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
-      MAIL_MAX_ATTEMPTS: "1",
-      MAIL_POLL_INTERVAL_MS: "100",
-    });
+    // Both of a contact's mails fail for good: an SMTP server that is not there, one attempt each.
+    const api = await startApi(varDir, await failingMail());
     try {
-      const contact = await postJson(`${api.baseUrl}/api/contacts`, {
-        name: "Ops Check",
-        email: "ops-outbox@example.com",
-        subject: "Outbox check",
-        description: "Checking that failed mail can be seen and retried.",
-      });
-      expect(contact.status).toBe(201);
-      await waitUntil(
-        async () => {
-          const ready = (await (await fetch(`${api.baseUrl}/api/ready`)).json()) as { outbox?: { failed?: number } };
-          return ready.outbox?.failed === 2;
-        },
-        { timeoutMs: 30_000, child: api.child, what: "both mails failing" },
-      );
+      await contactWithFailedMails(api, "ops-outbox@example.com");
     } finally {
       await stopProcess(api.child);
     }
@@ -251,16 +274,7 @@ describe("bin/outbox.mjs in the image: seeing and retrying failed mail", () => {
     expect(JSON.parse(outbox("stats").stdout)).toMatchObject({ pending: 2, failed: 0 });
 
     // Back without SMTP_URL: the worker writes both as .eml files.
-    const api = await startApi(varDir, { MAIL_POLL_INTERVAL_MS: "100" });
-    try {
-      await waitUntil(async () => existsSync(join(varDir, "mail")) && readdirSync(join(varDir, "mail")).length === 2, {
-        timeoutMs: 30_000,
-        child: api.child,
-        what: "both retried mails delivered",
-      });
-    } finally {
-      await stopProcess(api.child);
-    }
+    await deliverAsEml(varDir, 2);
     expect(outbox("list", "--state", "SUCCESS").stdout.trim().split("\n")).toHaveLength(2);
   });
 });
@@ -339,30 +353,12 @@ describe("the assembled API on Firestore (Google's emulator), and the outbox too
   });
 
   it("stores, detects duplicates and records failed mail in Firestore; the tool retries it; delivery follows", async () => {
-    let api = await startApi(varDir, {
-      ...firestoreEnv,
-      SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
-      MAIL_MAX_ATTEMPTS: "1",
-      MAIL_POLL_INTERVAL_MS: "100",
-    });
+    const api = await startApi(varDir, { ...firestoreEnv, ...(await failingMail()) });
     try {
       expect((await fetch(`${api.baseUrl}/api/ready`)).status).toBe(200);
       expect((await postJson(`${api.baseUrl}/api/subscriptions`, { email: "firestore-ops@example.com" })).status).toBe(201);
       expect((await postJson(`${api.baseUrl}/api/subscriptions`, { email: " Firestore-Ops@Example.com " })).status).toBe(409);
-      const contact = await postJson(`${api.baseUrl}/api/contacts`, {
-        name: "Ops Check",
-        email: "firestore-ops@example.com",
-        subject: "Firestore check",
-        description: "Checking the image against Google's Firestore emulator.",
-      });
-      expect(contact.status).toBe(201);
-      await waitUntil(
-        async () => {
-          const ready = (await (await fetch(`${api.baseUrl}/api/ready`)).json()) as { outbox?: { failed?: number } };
-          return ready.outbox?.failed === 2;
-        },
-        { timeoutMs: 30_000, child: api.child, what: "both mails failing on Firestore" },
-      );
+      await contactWithFailedMails(api, "firestore-ops@example.com");
     } finally {
       await stopProcess(api.child);
     }
@@ -377,16 +373,7 @@ describe("the assembled API on Firestore (Google's emulator), and the outbox too
     expect(retried.status, retried.stderr).toBe(0);
     expect(JSON.parse(outbox("stats").stdout)).toMatchObject({ pending: 2, failed: 0 });
 
-    api = await startApi(varDir, { ...firestoreEnv, MAIL_POLL_INTERVAL_MS: "100" });
-    try {
-      await waitUntil(async () => existsSync(join(varDir, "mail")) && readdirSync(join(varDir, "mail")).length === 2, {
-        timeoutMs: 30_000,
-        child: api.child,
-        what: "both retried mails delivered from Firestore",
-      });
-    } finally {
-      await stopProcess(api.child);
-    }
+    await deliverAsEml(varDir, 2, firestoreEnv);
     expect(outbox("list", "--state", "SUCCESS").stdout.trim().split("\n")).toHaveLength(2);
   });
 });
