@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { parse } from "yaml";
 import { cleanEnv, run } from "./repo.js";
 
@@ -39,12 +42,18 @@ export interface ResolvedService {
   secrets?: (string | { source?: string; target?: string })[];
 }
 
-/** `compose -f ... config`: the files merged, interpolated and validated, parsed from YAML. */
+/**
+ * `compose -f ... config`: the files merged, interpolated and validated, parsed from YAML. An empty env
+ * file stands in for the repo's `.env`, which Compose would otherwise read (a developer's own settings).
+ */
 export function composeConfig(files: readonly string[], env: Record<string, string> = {}): ComposeResult {
   const [command = "docker-compose", ...prefix] = composeCommand();
-  const result = run(command, [...prefix, ...files.flatMap((file) => ["-f", file]), "config"], {
-    env: cleanEnv(env),
-  });
+  const dir = mkdtempSync(join(tmpdir(), "ops-compose-"));
+  const emptyEnvFile = join(dir, "empty.env");
+  writeFileSync(emptyEnvFile, "");
+  const args = [...prefix, "--env-file", emptyEnvFile, ...files.flatMap((file) => ["-f", file]), "config"];
+  const result = run(command, args, { env: cleanEnv(env) });
+  rmSync(dir, { recursive: true, force: true });
   const config = result.status === 0 ? (parse(result.stdout) as ResolvedCompose) : { services: {} };
   return { status: result.status, stderr: result.stderr, config };
 }
