@@ -2,11 +2,11 @@
 // Runs after `react-router build` (see package.json "build"): writes sitemap.xml, robots.txt,
 // site.webmanifest and the icons into build/client, from the same route list and site URL the
 // pages use (VITE_SITE_URL, else the firm's published URL — as app/config/env.ts reads it).
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { firm, routePaths } from "@site/shared/content";
-import { iconFiles, robotsTxt, sitemapXml, webManifest } from "./site-files.mjs";
+import { iconFiles, lowerModulePreloadPriority, robotsTxt, sitemapXml, webManifest } from "./site-files.mjs";
 
 const out = fileURLToPath(new URL("../build/client/", import.meta.url));
 const siteUrl = (process.env.VITE_SITE_URL?.trim() || firm.siteUrl).replace(/\/+$/, "");
@@ -26,4 +26,10 @@ const files = {
 
 mkdirSync(out, { recursive: true });
 for (const [name, content] of Object.entries(files)) writeFileSync(join(out, name), content);
-console.log(`postbuild: wrote ${Object.keys(files).join(", ")} for ${siteUrl}`);
+
+const pages = readdirSync(out, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".html"));
+for (const page of pages) {
+  const path = join(out, page);
+  writeFileSync(path, lowerModulePreloadPriority(readFileSync(path, "utf8")));
+}
+console.log(`postbuild: wrote ${Object.keys(files).join(", ")} for ${siteUrl}; tuned ${pages.length} pages`);

@@ -32,14 +32,17 @@ function fileFor(pathname) {
   return undefined;
 }
 
-const server = createServer((request, response) => {
+/** Answers one request from build/client (a node:http request listener). */
+export function handleStatic(request, response) {
   const { pathname } = new URL(request.url ?? "/", "http://localhost");
   const file = fileFor(pathname);
   const status = file ? 200 : 404;
   const path = file ?? join(root, "404", "index.html");
   response.writeHead(status, { "content-type": types[extname(path)] ?? "application/octet-stream" });
   createReadStream(path).pipe(response);
-});
+}
 
-const port = Number(process.argv[2] ?? 4173);
-server.listen(port, "127.0.0.1", () => console.log(`serving ${root} on http://127.0.0.1:${port}`));
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const port = Number(process.argv[2] ?? 4173);
+  createServer(handleStatic).listen(port, "127.0.0.1", () => console.log(`serving ${root} on http://127.0.0.1:${port}`));
+}

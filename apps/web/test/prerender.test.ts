@@ -110,6 +110,14 @@ describe("prerendered content", () => {
     for (const item of homeContent.faq.items) expect(doc.body.textContent).toContain(item.answer);
   });
 
+  it("preloads the hydration scripts at low priority, so the stylesheet and first paint go first", () => {
+    for (const page of pages) {
+      const preloads = [...parse(page.path).querySelectorAll('link[rel="modulepreload"]')];
+      expect(preloads.length).toBeGreaterThan(0);
+      for (const preload of preloads) expect(preload.getAttribute("fetchpriority")).toBe("low");
+    }
+  });
+
   it("keeps the 404 page out of search results", () => {
     expect(meta(parse(notFoundPath), 'meta[name="robots"]')).toBe("noindex");
     for (const route of routes) expect(parse(route.path).querySelector('meta[name="robots"]')).toBeNull();

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { contactCta, firm, headerNav, mobileNav } from "@site/shared/content";
+import { contactCta, headerNav, mobileNav } from "@site/shared/content";
 import { Logo } from "./logo";
 import { NavDropdown } from "./nav-dropdown";
 import { useDismiss } from "./use-dismiss";
@@ -34,8 +34,9 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="site-header__bar container">
-        <Link to="/" className="site-header__logo" aria-label={`${firm.name}, home`}>
+        <Link to="/" className="site-header__logo">
           <Logo />
+          <span className="visually-hidden"> home page</span>
         </Link>
         <nav className="nav" aria-label="Main">
           <ul className="nav__list">

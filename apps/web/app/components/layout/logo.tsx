@@ -28,7 +28,8 @@ export function Logo() {
       <BrandMark />
       <span className="logo__text">
         <span className="logo__name">{first}</span>
-        {rest.length > 0 ? <span className="logo__suffix">{rest.join(" ")}</span> : null}
+        {/* A real space, so the accessible name reads "Kilima Advisory", not "KilimaAdvisory". */}
+        {rest.length > 0 ? <span className="logo__suffix">{` ${rest.join(" ")}`}</span> : null}
       </span>
     </span>
   );

@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// Loads every prerendered page of build/client in Chromium and checks that React hydrates it in
+// place: no console errors or uncaught errors (a hydration mismatch throws React error #418 and
+// re-renders the page from scratch), the server-rendered <h1> node survives hydration, and the
+// page is interactive afterwards (the burger toggles `menu-active`). Exits 1 on any problem.
+// Usage: node scripts/check-hydration.mjs   (needs /usr/bin/chromium or CHROME_PATH)
+import { createServer } from "node:http";
+import { chromium } from "@playwright/test";
+import { notFoundPath, routePaths } from "@site/shared/content";
+import { handleStatic } from "./serve-static.mjs";
+
+const server = createServer(handleStatic);
+await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+const address = server.address();
+const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu"],
+});
+
+const problems = [];
+try {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  let current = "";
+  page.on("console", (message) => {
+    // The unknown-path probe is answered with status 404 on purpose; Chromium logs that as an error.
+    if (message.type() === "error" && !message.text().includes("status of 404")) problems.push(`${current}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`${current}: ${error.message}`));
+
+  for (const path of [...routePaths, notFoundPath, "/no-such-page"]) {
+    current = path;
+    await page.goto(base + path, { waitUntil: "commit" });
+    // Mark the server's <h1> as soon as it is parsed, before the scripts run.
+    await page.waitForSelector("main h1", { state: "attached" });
+    await page.evaluate(() => document.querySelector("main h1")?.setAttribute("data-server-node", ""));
+    await page.waitForLoadState("networkidle");
+    const kept = await page.evaluate(() => document.querySelector("main h1[data-server-node]") !== null);
+    if (!kept) problems.push(`${path}: the server-rendered heading was replaced during hydration`);
+    await page.click("button.burger");
+    const toggled = await page.evaluate(() => document.body.classList.contains("menu-active"));
+    if (!toggled) problems.push(`${path}: the burger did not open the menu after hydration`);
+    console.log(`${kept && toggled ? "ok  " : "FAIL"} ${path}`);
+  }
+} finally {
+  await browser.close();
+  await new Promise((resolve) => server.close(resolve));
+}
+
+if (problems.length > 0) {
+  console.error(`\n${problems.length} problem(s):\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+  process.exit(1);
+}
+console.log("\nEvery page hydrated in place without errors.");
