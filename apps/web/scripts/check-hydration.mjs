@@ -4,6 +4,7 @@
 // re-renders the page from scratch), the server-rendered <h1> node survives hydration, and the
 // page is interactive afterwards (the burger toggles `menu-active`). Exits 1 on any problem.
 // Usage: node scripts/check-hydration.mjs   (needs /usr/bin/chromium or CHROME_PATH)
+/* global document -- the page.evaluate callbacks run in the browser */
 import { createServer } from "node:http";
 import { chromium } from "@playwright/test";
 import { notFoundPath, routePaths } from "@site/shared/content";
