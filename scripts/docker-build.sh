@@ -45,6 +45,16 @@ case "$step" in
       rm -rf "$stray"
       rmdir -p "$(dirname "$stray")" 2>/dev/null || true
     fi
+    # better-sqlite3 keeps its compiler inputs and intermediates (SQLite's source, object files, about
+    # 25 MB); at run time it loads build/Release/better_sqlite3.node alone.
+    for pkg in "$out"/node_modules/.pnpm/better-sqlite3@*/node_modules/better-sqlite3; do
+      addon="$pkg/build/Release/better_sqlite3.node"
+      [ -f "$addon" ] || continue
+      mv "$addon" "$pkg/better_sqlite3.node.keep"
+      rm -rf "$pkg/build" "$pkg/deps" "$pkg/src"
+      mkdir -p "$pkg/build/Release"
+      mv "$pkg/better_sqlite3.node.keep" "$addon"
+    done
     cp -R apps/web/build/client "$out/site"
     # The operators' tools (outbox, SQLite backup; docs/operations.md), beside the dist/ they import.
     mkdir -p "$out/bin"

@@ -177,6 +177,11 @@ describe("the image's build steps, run outside Docker", () => {
     // --prod: no test or build tooling in the image.
     for (const devOnly of ["vitest", "supertest", "typescript", "tsx", "autocannon"]) expect(installed).not.toContain(devOnly);
     expect(existsSync(join(app, "node_modules/@site/shared/dist/schemas/index.js"))).toBe(true);
+    // better-sqlite3 without its build inputs: only the addon it loads (the SQLite tests below use it).
+    const [sqlitePackage = ""] = readdirSync(join(app, "node_modules/.pnpm")).filter((name) => name.startsWith("better-sqlite3@"));
+    const sqliteDir = join(app, "node_modules/.pnpm", sqlitePackage, "node_modules/better-sqlite3");
+    expect(readdirSync(join(sqliteDir, "build/Release"))).toEqual(["better_sqlite3.node"]);
+    expect(existsSync(join(sqliteDir, "deps"))).toBe(false);
   });
 
   it("leaves no stray copy of the deploy's bin links in the work tree", () => {
