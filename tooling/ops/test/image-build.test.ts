@@ -3,61 +3,16 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { execForm, parseDockerfile, type Instruction } from "./support/dockerfile.js";
+import { healthcheckCommand, runtimeEnv, startCommand } from "./support/dockerfile.js";
 import { startFirestoreEmulator, type FirestoreEmulator } from "./support/firestore-emulator.js";
-import { cleanEnv, freePort, readRepoFile, repoPath, run, startProcess, stopProcess, waitUntil } from "./support/repo.js";
+import { cleanEnv, freePort, repoPath, run, startProcess, stopProcess, waitUntil } from "./support/repo.js";
 
 /**
  * The image's build steps run as plain commands (no Docker engine here): the Dockerfile's build stage
- * RUNs scripts/docker-build.sh, and this suite runs its `assemble` step into a temporary directory laid
- * out like the image's /app, then starts the API from there as the image's CMD would.
+ * RUNs scripts/docker-build.sh (dockerfile.test.ts holds it to that), and these suites run its `assemble`
+ * step into a temporary directory laid out like the image's /app, then start the API from there as the
+ * image's CMD would. The assembled app is shared by the suites below (assembling takes a few seconds).
  */
-const dockerfile = parseDockerfile(readRepoFile("Dockerfile"));
-const inStage = (stage: string, keyword: string): Instruction[] =>
-  dockerfile.filter((instruction) => instruction.stage === stage && instruction.keyword === keyword);
-const runtimeEnv = (): Record<string, string> => {
-  const env: Record<string, string> = {};
-  for (const { args } of inStage("runtime", "ENV")) {
-    for (const match of args.matchAll(/(\w+)=(\S+)/g)) env[match[1] ?? ""] = match[2] ?? "";
-  }
-  return env;
-};
-
-describe("Dockerfile", () => {
-  it("builds in one stage and runs in a slim one, on the same Node LTS image", () => {
-    const froms = dockerfile.filter((i) => i.keyword === "FROM").map((i) => i.args);
-    expect(froms).toEqual(["${NODE_IMAGE} AS build", "${NODE_IMAGE} AS runtime"]);
-    const nodeImage = dockerfile.find((i) => i.keyword === "ARG" && i.stage === "" && i.args.startsWith("NODE_IMAGE="));
-    expect(nodeImage?.args).toMatch(/^NODE_IMAGE=node:(20|22|24)-bookworm-slim$/);
-  });
-
-  it("runs the build script's steps in order: fetch, install, build, assemble into /out", () => {
-    const steps = inStage("build", "RUN")
-      .map((i) => /^sh scripts\/docker-build\.sh (.+)$/.exec(i.args)?.[1])
-      .filter((step): step is string => step !== undefined);
-    expect(steps).toEqual(["fetch", "install", "build", "assemble /out"]);
-    expect(inStage("build", "RUN")[0]?.args).toMatch(/apt-get install -y --no-install-recommends python3 make g\+\+/);
-  });
-
-  it("runs as the non-root node user, in production, with var/ as a volume on :8080", () => {
-    expect(inStage("runtime", "USER").map((i) => i.args)).toEqual(["node"]);
-    expect(runtimeEnv()).toEqual({
-      NODE_ENV: "production",
-      PORT: "8080",
-      HOST: "0.0.0.0",
-      SITE_DIR: "/app/site",
-      DATA_DIR: "/app/var/data",
-      MAIL_DIR: "/app/var/mail",
-    });
-    expect(inStage("runtime", "COPY").map((i) => i.args)).toEqual(["--from=build /out /app"]);
-    expect(inStage("runtime", "VOLUME").map((i) => i.args)).toEqual(['["/app/var"]']);
-    expect(inStage("runtime", "EXPOSE").map((i) => i.args)).toEqual(["8080"]);
-    expect(execForm(inStage("runtime", "CMD")[0]?.args ?? "")).toEqual(["node", "dist/main.js"]);
-    expect(execForm(inStage("runtime", "HEALTHCHECK")[0]?.args ?? "")[0]).toBe("node");
-  });
-});
-
-/** The assembled /app, shared by the suites below (assembling takes a few seconds). */
 let workDir = "";
 let app = "";
 
@@ -85,7 +40,7 @@ interface RunningApi {
  * ephemeral port on 127.0.0.1, and `overrides`. Resolves once the API logs the port it listens on.
  */
 async function startApi(varDir: string, overrides: Record<string, string> = {}): Promise<RunningApi> {
-  const [command = "node", ...args] = execForm(inStage("runtime", "CMD")[0]?.args ?? "");
+  const [command = "node", ...args] = startCommand();
   const { child, output } = startProcess(command, args, {
     cwd: app,
     env: cleanEnv({
@@ -213,7 +168,7 @@ describe("the image's build steps, run outside Docker", () => {
   });
 
   it("passes the image's HEALTHCHECK command while up", () => {
-    const [command = "node", ...args] = execForm(inStage("runtime", "HEALTHCHECK")[0]?.args ?? "");
+    const [command = "node", ...args] = healthcheckCommand();
     const check = run(command, args, { env: cleanEnv({ PORT: String(api?.port) }), timeoutMs: 10_000 });
     expect(check.status).toBe(0);
   });
@@ -221,7 +176,7 @@ describe("the image's build steps, run outside Docker", () => {
   it("stops cleanly on SIGTERM, and the HEALTHCHECK then fails", async () => {
     if (!api) throw new Error("not started");
     expect(await stopProcess(api.child)).toBe(0);
-    const [command = "node", ...args] = execForm(inStage("runtime", "HEALTHCHECK")[0]?.args ?? "");
+    const [command = "node", ...args] = healthcheckCommand();
     expect(run(command, args, { env: cleanEnv({ PORT: String(api.port) }), timeoutMs: 10_000 }).status).toBe(1);
   });
 });

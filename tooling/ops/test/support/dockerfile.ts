@@ -1,3 +1,5 @@
+import { readRepoFile } from "./repo.js";
+
 /** One Dockerfile instruction, continuation lines joined, with the build stage it belongs to. */
 export interface Instruction {
   keyword: string;
@@ -44,3 +46,23 @@ export function execForm(args: string): string[] {
   }
   return parsed;
 }
+
+/** The repo's Dockerfile, parsed once. */
+export const repoDockerfile: Instruction[] = parseDockerfile(readRepoFile("Dockerfile"));
+
+/** The instructions of one keyword in one stage of the repo's Dockerfile. */
+export const inStage = (stage: string, keyword: string): Instruction[] =>
+  repoDockerfile.filter((instruction) => instruction.stage === stage && instruction.keyword === keyword);
+
+/** The runtime stage's ENV, as the image's processes see it. */
+export function runtimeEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const { args } of inStage("runtime", "ENV")) {
+    for (const match of args.matchAll(/(\w+)=(\S+)/g)) env[match[1] ?? ""] = match[2] ?? "";
+  }
+  return env;
+}
+
+/** The image's HEALTHCHECK command (exec form), and its CMD. */
+export const healthcheckCommand = (): string[] => execForm(inStage("runtime", "HEALTHCHECK")[0]?.args ?? "");
+export const startCommand = (): string[] => execForm(inStage("runtime", "CMD")[0]?.args ?? "");
