@@ -58,6 +58,12 @@ describe("docker-compose.yml", () => {
     expect(dependencies(site)).toEqual({ mailpit: "service_healthy" });
   });
 
+  it("lets the API finish its 15 s graceful shutdown before Docker kills it", () => {
+    expect(service(services, "site").stop_grace_period).toBe("20s");
+    // main.ts's own deadline, after which it exits anyway.
+    expect(readRepoFile("apps/admin-api/src/main.ts")).toMatch(/shutdown took too long[\s\S]{0,200}?\b15_000\b/);
+  });
+
   it("passes settings through from the shell or .env, and blanks mean the API's defaults", () => {
     const smtp = "smtps://apikey:secret@smtp.example.com:465";
     const custom = composeConfig(base, { SMTP_URL: smtp, ADMIN_API_TOKEN: "t".repeat(32), SITE_URL: "https://www.example.com" });

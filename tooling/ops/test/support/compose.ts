@@ -38,6 +38,7 @@ export interface ResolvedService {
   volumes?: (string | { type?: string; source?: string; target?: string; read_only?: boolean })[];
   healthcheck?: { test?: string[]; interval?: string; timeout?: string; retries?: number; start_period?: string };
   restart?: string;
+  stop_grace_period?: string;
   depends_on?: Record<string, { condition?: string }> | string[];
   secrets?: (string | { source?: string; target?: string })[];
 }
