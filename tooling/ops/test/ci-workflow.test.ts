@@ -1,3 +1,4 @@
+import { validateWorkflow } from "@action-validator/core";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { readRepoFile } from "./support/repo.js";
@@ -13,7 +14,8 @@ interface Workflow {
   jobs: Record<string, { steps: Step[] }>;
 }
 
-const workflow = parse(readRepoFile(".github/workflows/ci.yml")) as Workflow;
+const source = readRepoFile(".github/workflows/ci.yml");
+const workflow = parse(source) as Workflow;
 const rootPackage = JSON.parse(readRepoFile("package.json")) as { packageManager: string; engines: { node: string } };
 
 const stepsOf = (job: string): Step[] => {
@@ -26,6 +28,13 @@ const uses = (job: string, action: string): Step | undefined =>
   stepsOf(job).find((step) => step.uses?.startsWith(`${action}@`));
 
 describe(".github/workflows/ci.yml", () => {
+  it("is a valid GitHub Actions workflow (the official workflow schema, offline)", () => {
+    expect(validateWorkflow(source).errors).toEqual([]);
+    // The validator does reject a broken job, so an empty list means something.
+    const broken = source.replace("runs-on: ubuntu-24.04", "runs_on: ubuntu-24.04");
+    expect(validateWorkflow(broken).errors.length).toBeGreaterThan(0);
+  });
+
   it("sets up the pinned pnpm from package.json (no second version to drift) and Node with the pnpm cache", () => {
     expect(rootPackage.packageManager).toMatch(/^pnpm@\d+\.\d+\.\d+$/);
     expect(uses("test", "pnpm/action-setup")?.with?.["version"]).toBeUndefined();
