@@ -87,3 +87,21 @@ describe("firestore.indexes.json", () => {
     expect(adapter).toMatch(/mail\s*\.where\("dueAt",\s*"<=",[^)]+\)\)\s*\.orderBy\("dueAt"\)\s*\.limit\(/);
   });
 });
+
+describe("firebase.json", () => {
+  const firebase = JSON.parse(readRepoFile("firebase.json")) as {
+    firestore: { rules: string; indexes: string };
+    emulators: { firestore: { host: string; port: number } };
+  };
+
+  it("deploys this repo's rules and indexes (`firebase deploy --only firestore`)", () => {
+    expect(firebase.firestore).toEqual({ rules: "firestore.rules", indexes: "firestore.indexes.json" });
+    expect(readRepoFile(firebase.firestore.rules)).toContain("service cloud.firestore");
+  });
+
+  it("runs its emulator on loopback, off the API's port 8080", () => {
+    expect(firebase.emulators.firestore.host).toBe("127.0.0.1");
+    expect(firebase.emulators.firestore.port).not.toBe(8080);
+  });
+});
+
