@@ -10,7 +10,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-for (const group of ["apps", "packages"]) {
+for (const group of ["apps", "packages", "tooling"]) {
   if (!existsSync(group)) continue;
   for (const workspace of readdirSync(group)) {
     const dir = join(group, workspace, "test-results");
