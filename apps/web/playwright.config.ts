@@ -23,6 +23,10 @@ export default defineConfig({
   globalTeardown: "./e2e/support/global-teardown.ts",
   use: {
     baseURL: run.baseUrl,
+    // A missing element fails in seconds, not at the 30 s test timeout, so a broken build still
+    // finishes the suite quickly.
+    actionTimeout: 7_000,
+    navigationTimeout: 15_000,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { routes } from "@site/shared/content";
-import { axeViolations } from "./support/axe";
+import { expectNoAxeViolations } from "./support/axe";
 import { gotoHydrated } from "./support/page-health";
 
 const widths = [
@@ -20,8 +20,7 @@ for (const size of widths) {
     for (const target of pages) {
       test(`${target.label} has no violations`, async ({ page }) => {
         await gotoHydrated(page, target.path);
-        const violations = await axeViolations(page);
-        expect(violations, `axe violations on ${target.path} at ${size.width} px:\n${violations}`).toBe("");
+        await expectNoAxeViolations(page, `${target.path} at ${size.width} px`);
       });
     }
   });
@@ -33,19 +32,16 @@ test.describe("axe on opened widgets", () => {
     await gotoHydrated(page, "/");
     await page.getByRole("button", { name: "Menu" }).click();
     await expect(page.locator("body")).toHaveClass(/menu-active/);
-    const violations = await axeViolations(page);
-    expect(violations, violations).toBe("");
+    await expectNoAxeViolations(page, "/ with the mobile menu open at 390 px");
   });
 
   test("the open About dropdown and the contact form's errors have no violations", async ({ page }) => {
     await gotoHydrated(page, "/contact");
     await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: /about/i }).click();
-    let violations = await axeViolations(page);
-    expect(violations, violations).toBe("");
+    await expectNoAxeViolations(page, "/contact with the About dropdown open");
     await page.keyboard.press("Escape");
     await page.locator("form").getByRole("button", { name: /send|submit/i }).click();
     await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
-    violations = await axeViolations(page);
-    expect(violations, violations).toBe("");
+    await expectNoAxeViolations(page, "/contact showing the form's errors");
   });
 });

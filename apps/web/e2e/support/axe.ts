@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /** WCAG 2.2 A and AA, as the issue asks (axe tags each rule with the versions that require it). */
 export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -21,8 +21,12 @@ export function formatViolations(violations: AxeResults["violations"]): string {
     .join("\n");
 }
 
-/** Runs axe on the page as it is now; returns the formatted violations ("" when there are none). */
-export async function axeViolations(page: Page): Promise<string> {
+/**
+ * Runs axe on the page as it is now and fails with every violation listed readably. `where` names
+ * the page and state for the report.
+ */
+export async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  return formatViolations(results.violations);
+  const count = results.violations.length;
+  expect(count, `${count} axe violation(s) on ${where}:\n${formatViolations(results.violations)}`).toBe(0);
 }

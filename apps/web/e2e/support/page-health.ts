@@ -31,7 +31,7 @@ export async function waitForHydration(page: Page): Promise<void> {
           const main = document.querySelector("main");
           return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
         }),
-      { message: "React never hydrated <main>", timeout: 15_000 },
+      { message: "React never hydrated <main>", timeout: 10_000 },
     )
     .toBe(true);
 }
