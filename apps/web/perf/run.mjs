@@ -67,6 +67,8 @@ async function main() {
         output: "json",
         logLevel: "error",
         onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        // Lighthouse refuses a 4xx document by default; the not-found page answers 404 on purpose.
+        ignoreStatusCode: target.isNotFound,
       });
       if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
       const reportFile = `${reportDir}${fileNameOf(target.label)}.json`;

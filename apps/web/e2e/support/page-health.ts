@@ -7,6 +7,15 @@ import { expect, type Locator, type Page } from "@playwright/test";
  */
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
+  // Content-Security-Policy violations that a script catches (such as an eval probe) never reach the
+  // console, but browsers still report them as issues (Lighthouse's inspector-issues): listen for them.
+  void page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(
+        `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "(inline)"} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+      );
+    });
+  });
   page.on("console", (message) => {
     const text = message.text();
     if (message.type() === "error" || /hydrat/i.test(text)) {
