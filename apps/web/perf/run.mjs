@@ -73,12 +73,16 @@ async function main() {
       if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
       const reportFile = `${reportDir}${fileNameOf(target.label)}.json`;
       await writeFile(reportFile, typeof result.report === "string" ? result.report : JSON.stringify(result.lhr));
-      const row = summarize(target.label, result.lhr);
+      const row = summarize(target.label, result.lhr, target);
       rows.push(row);
       for (const miss of budgetMisses(row, target)) failures.push(`${target.label}: ${miss}`);
     }
 
-    console.log(`\n${formatTable(rows)}\n`);
+    const table = formatTable(rows);
+    console.log(`\n${table}\n`);
+    // The same table as Markdown and the raw figures, for the README and for comparing runs.
+    await writeFile(`${reportDir}summary.md`, `${table}\n\n${failures.map((failure) => `- ${failure}`).join("\n")}\n`);
+    await writeFile(`${reportDir}summary.json`, `${JSON.stringify({ budget, rows, failures }, null, 2)}\n`);
     console.log(
       `Budget: performance >= ${budget.performance}, a11y/BP/SEO = 100, LCP <= ${budget.lcpMs} ms, CLS <= ${budget.cls}, ` +
         `first-load JS <= ${budget.firstLoadJsKb} kB gzip, home <= ${budget.homeTotalKb} kB total.`,
