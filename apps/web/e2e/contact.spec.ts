@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { contactMessages, validationMessages } from "@site/shared/messages";
 import { contactForm, requiredFields } from "./support/contact-form";
+import { holdRequests } from "./support/held-request";
 import { gotoHydrated, isInLiveRegion } from "./support/page-health";
 import { mailsTo, queryDatabase } from "./support/product-state";
 import { e2eRun } from "./support/run-env";
@@ -120,6 +121,21 @@ test.describe("contact form", () => {
     expect(acknowledgement?.text).toMatch(/24 to 48 hours/);
     const [notification] = (await mailsTo(run.mailDir, run.contactInbox)).filter((mail) => mail.text.includes(contactId));
     for (const value of Object.values(values)) expect(notification?.text).toContain(value);
+  });
+
+  test("while sending, the button is disabled and reads 'Sending...'; then the success message shows", async ({ page }) => {
+    const form = contactForm(page);
+    const values = { name: "Zawadi Ali", email: uniqueEmail("sending"), subject: "Governance", description: "A board charter." };
+    for (const [field, value] of Object.entries(values)) await form[field as keyof typeof values].fill(value);
+    const held = await holdRequests(page, "**/api/contacts");
+    await form.submit.click();
+    const sending = form.form.getByRole("button", { name: contactMessages.sending });
+    await expect(sending).toBeVisible();
+    await expect(sending).toBeDisabled();
+    held.release();
+    await expect(page.getByText(contactMessages.success)).toBeVisible();
+    await expect(form.submit).toBeEnabled();
+    await expect(form.submit).not.toHaveAccessibleName(contactMessages.sending);
   });
 
   test("the API unreachable shows 'An unexpected error occurred.' and keeps the input", async ({ page }) => {

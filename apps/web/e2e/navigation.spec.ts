@@ -1,6 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
   aboutSections,
+  careersContent,
+  contactContent,
   contactCta,
   firm,
   footerColumns,
@@ -196,4 +198,35 @@ test("a route change lands at the top of the new page", async ({ page }) => {
   await page.getByRole("main").getByRole("link", { name: exactly(schedule.label) }).click();
   await expect(page).toHaveURL(schedule.href);
   await expect.poll(() => scrollY(page)).toBe(0);
+});
+
+test.describe("calls to action in the pages", () => {
+  const actions = [
+    { from: "/", link: homeContent.hero.primary },
+    { from: "/", link: homeContent.hero.secondary },
+    { from: "/", link: homeContent.howItWorks.cta },
+    { from: "/industries", link: industriesContent.hero.cta },
+    ...industriesContent.support.links.map((link) => ({ from: "/industries", link })),
+    { from: "/contact", link: contactContent.careersPointer.link },
+  ];
+  for (const { from, link } of actions) {
+    test(`"${link.label}" on ${from} leads to ${link.href}`, async ({ page }) => {
+      await gotoHydrated(page, from);
+      await page.getByRole("main").getByRole("link", { name: exactly(link.label) }).click();
+      await expect(page).toHaveURL(link.href);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(headingOf(link.href));
+    });
+  }
+
+  test("Careers' Send Us Your CV is an e-mail to the careers address", async ({ page }) => {
+    await gotoHydrated(page, "/careers");
+    await expect(page.getByRole("main").getByRole("link", { name: exactly(careersContent.cta.label) })).toHaveAttribute(
+      "href",
+      careersContent.cta.href,
+    );
+    await expect(page.getByRole("main").getByRole("link", { name: exactly(careersContent.cta.label) })).toHaveAttribute(
+      "href",
+      new RegExp(`^mailto:${escapeRegExp(firm.careersEmail)}`),
+    );
+  });
 });

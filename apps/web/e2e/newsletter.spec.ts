@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { newsletterContent } from "@site/shared/content";
 import { newsletterMessages, validationMessages } from "@site/shared/messages";
+import { holdRequests } from "./support/held-request";
 import { gotoHydrated, isInLiveRegion } from "./support/page-health";
 import { queryDatabase } from "./support/product-state";
 import { e2eRun } from "./support/run-env";
@@ -36,6 +37,20 @@ test.describe("newsletter", () => {
       expect(storedSubscriptions(address)).toEqual([{ email: address, status: "subscribed" }]);
     });
   }
+
+  test("while the request runs the input and the button are disabled", async ({ page }) => {
+    await gotoHydrated(page, "/services");
+    const { email, submit } = newsletter(page);
+    await email.fill(uniqueEmail("pending"));
+    const held = await holdRequests(page, "**/api/subscriptions");
+    await submit.click();
+    await expect(email).toBeDisabled();
+    await expect(submit).toBeDisabled();
+    held.release();
+    await expect(page.getByText(newsletterMessages.success)).toBeVisible();
+    await expect(email).toBeEnabled();
+    await expect(submit).toBeEnabled();
+  });
 
   test("an invalid address shows the validation message and stores nothing", async ({ page }) => {
     await gotoHydrated(page, "/");

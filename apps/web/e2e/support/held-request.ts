@@ -1,0 +1,17 @@
+import type { Page } from "@playwright/test";
+
+/**
+ * Holds every request to `url` until `release()` is called, then lets it through to the real server:
+ * the page's "sending" state can be observed for as long as needed, without sleeping.
+ */
+export async function holdRequests(page: Page, url: string): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
