@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { firm } from "@site/shared/content";
@@ -77,10 +77,17 @@ export function SiteShell({ children }: { children: ReactNode }) {
         Skip to main content
       </a>
       <Header />
+      {/*
+        Nothing here suspends. The boundaries let React hydrate the page in separate units (the
+        header first, so the menu works soonest), yielding to the browser in between instead of
+        one long main-thread task. entry.server.tsx keeps their content inline in the HTML.
+      */}
       <main id="main" tabIndex={-1}>
-        {children}
+        <Suspense>{children}</Suspense>
       </main>
-      <Footer />
+      <Suspense>
+        <Footer />
+      </Suspense>
     </QueryClientProvider>
   );
 }

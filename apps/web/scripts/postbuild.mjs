@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { firm, routePaths } from "@site/shared/content";
-import { iconFiles, lowerModulePreloadPriority, robotsTxt, sitemapXml, webManifest } from "./site-files.mjs";
+import { iconFiles, dropModulePreloads, robotsTxt, sitemapXml, webManifest } from "./site-files.mjs";
 
 const out = fileURLToPath(new URL("../build/client/", import.meta.url));
 const siteUrl = (process.env.VITE_SITE_URL?.trim() || firm.siteUrl).replace(/\/+$/, "");
@@ -30,6 +30,6 @@ for (const [name, content] of Object.entries(files)) writeFileSync(join(out, nam
 const pages = readdirSync(out, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".html"));
 for (const page of pages) {
   const path = join(out, page);
-  writeFileSync(path, lowerModulePreloadPriority(readFileSync(path, "utf8")));
+  writeFileSync(path, dropModulePreloads(readFileSync(path, "utf8")));
 }
 console.log(`postbuild: wrote ${Object.keys(files).join(", ")} for ${siteUrl}; tuned ${pages.length} pages`);

@@ -110,11 +110,19 @@ describe("prerendered content", () => {
     for (const item of homeContent.faq.items) expect(doc.body.textContent).toContain(item.answer);
   });
 
-  it("preloads the hydration scripts at low priority, so the stylesheet and first paint go first", () => {
+  it("leaves the hydration scripts out of the head: no module preload hints, one module script", () => {
     for (const page of pages) {
-      const preloads = [...parse(page.path).querySelectorAll('link[rel="modulepreload"]')];
-      expect(preloads.length).toBeGreaterThan(0);
-      for (const preload of preloads) expect(preload.getAttribute("fetchpriority")).toBe("low");
+      const doc = parse(page.path);
+      expect(doc.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+      expect(doc.querySelectorAll('body script[type="module"]')).toHaveLength(1);
+    }
+  });
+
+  it("keeps every Suspense boundary's content inline, readable without JavaScript", () => {
+    for (const page of pages) {
+      const html = readFileSync(htmlFile(page.path), "utf8");
+      expect(html).not.toContain("<!--$?-->");
+      expect(html).not.toMatch(/<div hidden id="S:/);
     }
   });
 
