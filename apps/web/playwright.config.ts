@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { e2eRun } from "./e2e/support/run-env";
+import { chromeArgs, chromePath } from "./perf/chrome.mjs";
 
 /**
  * Browser gates against the built product, started exactly as `npm start` starts it: the API process
@@ -30,16 +31,8 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-quic",
-        "--no-first-run",
-      ],
+      executablePath: chromePath,
+      args: [...chromeArgs],
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 } } }],

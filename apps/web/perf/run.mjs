@@ -10,21 +10,13 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { routePaths } from "@site/shared/content";
 import { budget, budgetMisses, formatTable, summarize } from "./budget.mjs";
+import { chromeArgs, chromePath } from "./chrome.mjs";
 import { startProduct } from "./product-server.mjs";
 
 const reportDir = fileURLToPath(new URL("../../../var/perf/", import.meta.url));
 const notFoundProbe = "/this-page-does-not-exist";
 
-const chromeFlags = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-quic",
-  "--no-first-run",
-];
+const chromeFlags = ["--headless=new", ...chromeArgs];
 
 /** @param {string} path */
 const fileNameOf = (path) => (path === "/" ? "home" : path.replace(/^\//, "").replace(/[^a-z0-9-]+/gi, "-"));
@@ -51,7 +43,7 @@ async function main() {
     const started = await startProduct();
     product = started;
     chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      chromePath,
       chromeFlags,
       logLevel: "error",
     });
