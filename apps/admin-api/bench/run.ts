@@ -7,6 +7,7 @@
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { availableParallelism, loadavg } from "node:os";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -14,6 +15,8 @@ import autocannon from "autocannon";
 const connections = 50;
 const duration = Number(process.argv[2] ?? 10);
 const targets = { ratio: 0.5, p99Ms: 25 };
+// Other work on the machine skews every figure; say how busy it was before we added our own load.
+const loadBefore = loadavg()[0] ?? 0;
 
 const server = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./server.ts", import.meta.url))], {
   stdio: ["ignore", "pipe", "inherit"],
@@ -31,9 +34,15 @@ interface Row {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Server process CPU time (user + system) per completed request, in microseconds. */
+  cpuPerRequestUs: number;
 }
 
+const serverCpuMicros = async () =>
+  ((await (await fetch(`http://127.0.0.1:${barePort}/cpu`)).json()) as { micros: number }).micros;
+
 async function measure(name: string, port: number, path: string, body: () => unknown): Promise<Row> {
+  const cpuBefore = await serverCpuMicros();
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
@@ -47,8 +56,10 @@ async function measure(name: string, port: number, path: string, body: () => unk
       },
     ],
   });
+  const cpuUsed = (await serverCpuMicros()) - cpuBefore;
   return {
     name,
+    cpuPerRequestUs: cpuUsed / Math.max(1, result.requests.total),
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -76,12 +87,16 @@ try {
 
   const rows = [bare, subscriptions, contacts];
   const pad = (value: string, width: number) => value.padEnd(width);
-  console.log(`\n${connections} connections, ${duration} s each, loopback, SQLite (WAL) in a temporary folder\n`);
-  console.log(`${pad("endpoint", 26)}${pad("req/s", 10)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}${pad("ratio", 8)}non-2xx/errors`);
+  console.log(
+    `\n${connections} connections, ${duration} s each, loopback, SQLite (WAL) in a temporary folder; load average ${loadBefore.toFixed(2)} before the run, on ${availableParallelism()} cores\n`,
+  );
+  console.log(
+    `${pad("endpoint", 26)}${pad("req/s", 10)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}${pad("ratio", 8)}${pad("CPU µs/req", 12)}non-2xx/errors`,
+  );
   for (const row of rows) {
     const ratio = row.rps / bare.rps;
     console.log(
-      `${pad(row.name, 26)}${pad(row.rps.toFixed(0), 10)}${pad(String(row.p50), 9)}${pad(String(row.p99), 9)}${pad(ratio.toFixed(2), 8)}${row.non2xx}/${row.errors}`,
+      `${pad(row.name, 26)}${pad(row.rps.toFixed(0), 10)}${pad(String(row.p50), 9)}${pad(String(row.p99), 9)}${pad(ratio.toFixed(2), 8)}${pad(row.cpuPerRequestUs.toFixed(0), 12)}${row.non2xx}/${row.errors}`,
     );
   }
   for (const row of [subscriptions, contacts]) {

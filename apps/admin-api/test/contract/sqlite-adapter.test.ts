@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -81,6 +82,23 @@ describe("SQLite adapter specifics", () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it("checkpoints the WAL on its own thread, and closing leaves one self-contained database file", async () => {
+    const store = createSqliteStore({ file, checkpointIntervalMs: 60_000 });
+    for (let i = 0; i < 50; i += 1) await store.addSubscription({ email: `w${i}@example.com` });
+    const result = await store.checkpoint();
+    expect(result.busy).toBe(0);
+    expect(result.log).toBeGreaterThan(0);
+    expect(result.checkpointed).toBe(result.log);
+    await store.close();
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    const db = new Database(file, { readonly: true });
+    try {
+      expect((db.prepare("SELECT COUNT(*) AS n FROM subscriptions").get() as { n: number }).n).toBe(50);
+    } finally {
+      db.close();
     }
   });
 

@@ -11,6 +11,7 @@ import type {
   Store,
   SubscriptionRecord,
 } from "../../ports/store.js";
+import { startCheckpointer, type CheckpointResult } from "./checkpointer.js";
 import { migrate } from "./migrations.js";
 
 interface MailRow {
@@ -109,10 +110,20 @@ export interface SqliteStoreOptions {
   file: string;
   /** Server time for createdAt/updatedAt; injectable so tests can control it. */
   now?: () => number;
+  /** How often the background thread checkpoints the WAL into the database file. */
+  checkpointIntervalMs?: number;
 }
 
+export interface SqliteStore extends Store {
+  /** Checkpoints the WAL into the database file now (before a file-level backup, say). */
+  checkpoint(): Promise<CheckpointResult>;
+}
+
+/** sqlite's own default: checkpoint from inside a commit once the WAL holds this many pages. */
+const automaticCheckpointPages = 1000;
+
 /** The Store port on one SQLite file (WAL), schema migrated on open. */
-export function createSqliteStore({ file, now = Date.now }: SqliteStoreOptions): Store {
+export function createSqliteStore({ file, now = Date.now, checkpointIntervalMs = 1000 }: SqliteStoreOptions): SqliteStore {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
@@ -121,7 +132,23 @@ export function createSqliteStore({ file, now = Date.now }: SqliteStoreOptions):
   db.pragma("foreign_keys = ON");
   // WAL makes NORMAL durable against application crashes; only an OS crash can lose the last commits.
   db.pragma("synchronous = NORMAL");
+  // After a checkpoint the WAL is reused from its start; this bounds the file it leaves on disk.
+  db.pragma("journal_size_limit = 67108864");
   migrate(db);
+
+  // Checkpoints run on a thread of their own (see checkpointer.ts); if it fails, sqlite's automatic
+  // checkpoints take over again so the WAL can never grow without bound.
+  const checkpointer =
+    file === ":memory:"
+      ? null
+      : startCheckpointer({
+          file,
+          intervalMs: checkpointIntervalMs,
+          onFailure: () => {
+            if (db.open) db.pragma(`wal_autocheckpoint = ${automaticCheckpointPages}`);
+          },
+        });
+  if (checkpointer) db.pragma("wal_autocheckpoint = 0");
 
   const statements = {
     insertSubscription: db.prepare<[string, string, number, number]>(
@@ -284,9 +311,18 @@ export function createSqliteStore({ file, now = Date.now }: SqliteStoreOptions):
     async ping() {
       statements.ping.get();
     },
+    async checkpoint() {
+      if (checkpointer) return checkpointer.checkpoint();
+      const [busy = 0, log = 0, checkpointed = 0] = Object.values(
+        (db.pragma("wal_checkpoint(PASSIVE)") as Record<string, number>[])[0] ?? {},
+      );
+      return { busy, log, checkpointed };
+    },
     async close() {
       if (closed) return;
       closed = true;
+      // The thread's connection closes first, so this last one checkpoints everything and removes the WAL.
+      await checkpointer?.stop();
       db.close();
     },
   };
