@@ -54,14 +54,20 @@ async function main() {
     for (const target of targets) {
       const url = `${started.baseUrl}${target.path}`;
       process.stdout.write(`Lighthouse ${target.label} ...\n`);
-      const result = await lighthouse(url, {
+      const options = {
         port: chrome.port,
-        output: "json",
-        logLevel: "error",
+        output: /** @type {const} */ ("json"),
+        logLevel: /** @type {const} */ ("error"),
         onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
         // Lighthouse refuses a 4xx document by default; the not-found page answers 404 on purpose.
         ignoreStatusCode: target.isNotFound,
-      });
+      };
+      let result = await lighthouse(url, options);
+      // A trace occasionally comes back unusable (NO_NAVSTART, NO_FCP) on a busy machine: one more try.
+      if (result?.lhr.runtimeError) {
+        process.stdout.write(`  ${result.lhr.runtimeError.code}; measuring ${target.label} again\n`);
+        result = await lighthouse(url, options);
+      }
       if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
       const reportFile = `${reportDir}${fileNameOf(target.label)}.json`;
       await writeFile(reportFile, typeof result.report === "string" ? result.report : JSON.stringify(result.lhr));
