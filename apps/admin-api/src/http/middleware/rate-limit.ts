@@ -16,7 +16,9 @@ export function writeRateLimit({ windowMs, max }: RateLimitOptions): RequestHand
   return rateLimit({
     windowMs,
     limit: max,
-    standardHeaders: "draft-8",
+    // RateLimit/RateLimit-Policy headers (and Retry-After on 429). Not draft-8: it hashes the client
+    // key with SHA-256 on every request to name the partition.
+    standardHeaders: "draft-7",
     legacyHeaders: false,
     handler: (req, res) => {
       req.log.warn({ path: req.path }, "rate limited");
