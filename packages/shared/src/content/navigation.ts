@@ -1,4 +1,3 @@
-import { sectors } from "./sectors.js";
 import type { AboutSection, FooterColumn, NavItem, RouteInfo } from "./types.js";
 
 /** Every prerendered page, in header order. Router, sitemap and server all read this list. */
@@ -41,7 +40,7 @@ export const routes = [
     label: "Industries",
     title: "Industries",
     description:
-      `Expertise in ${sectors.length} sectors, from banking, SACCOs, insurance and payments to the public sector, NGOs, energy, agriculture, health and education, across Africa.`,
+      "Sector expertise from banking, SACCOs, insurance and payments to the public sector, NGOs, energy, agriculture, health and education, across Africa.",
   },
   {
     id: "thought-leadership",
