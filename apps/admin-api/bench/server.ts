@@ -21,11 +21,12 @@ import { systemClock } from "../src/ports/clock.js";
 const dir = mkdtempSync(join(tmpdir(), "admin-api-bench-"));
 const store = createSqliteStore({ file: join(dir, "site.db") });
 const logger = pino({ level: "info" }, pino.destination({ dest: "/dev/null", sync: true }));
+const identity = { contactInbox: "inbox@bench.test", siteUrl: "https://bench.test" };
 const app = createApp({
   services: {
     subscriptions: createSubscriptionService({ store }),
-    contacts: createContactService({ store, identity: { contactInbox: "inbox@bench.test" } }),
-    adminMail: createAdminMailService({ store }),
+    contacts: createContactService({ store, identity }),
+    adminMail: createAdminMailService({ store, identity }),
   },
   store,
   clock: systemClock,

@@ -49,12 +49,13 @@ async function main(): Promise<void> {
   const store = await openStore(config.store);
   const transport = openTransport(config.mail);
   const clock = systemClock;
+  const identity = { contactInbox: config.mail.contactInbox, siteUrl: config.siteUrl };
 
   const app = createApp({
     services: {
       subscriptions: createSubscriptionService({ store }),
-      contacts: createContactService({ store, identity: { contactInbox: config.mail.contactInbox } }),
-      adminMail: createAdminMailService({ store }),
+      contacts: createContactService({ store, identity }),
+      adminMail: createAdminMailService({ store, identity }),
     },
     store,
     clock,

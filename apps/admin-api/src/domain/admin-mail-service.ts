@@ -1,6 +1,6 @@
 import { fieldErrorsOf, sendEmailRequestSchema } from "@site/shared/schemas";
 import type { Store } from "../ports/store.js";
-import { acknowledgementMail } from "./mails.js";
+import { acknowledgementMail, type MailIdentity } from "./mails.js";
 import type { Outcome } from "./outcomes.js";
 
 export interface AdminMailService {
@@ -8,13 +8,13 @@ export interface AdminMailService {
   queueAcknowledgement(body: unknown): Promise<Outcome>;
 }
 
-export function createAdminMailService({ store }: { store: Store }): AdminMailService {
+export function createAdminMailService({ store, identity }: { store: Store; identity: MailIdentity }): AdminMailService {
   return {
     async queueAcknowledgement(body) {
       const parsed = sendEmailRequestSchema.safeParse(body);
       if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error) };
       try {
-        const { id } = await store.queueMail({ message: acknowledgementMail(parsed.data), meta: { kind: "admin" } });
+        const { id } = await store.queueMail({ message: acknowledgementMail(parsed.data, identity), meta: { kind: "admin" } });
         return { kind: "created", id };
       } catch (cause) {
         return { kind: "unavailable", cause };

@@ -1,9 +1,10 @@
 import { firm } from "@site/shared/content";
 import type { NewMail } from "../ports/store.js";
 
-/** Who the firm is in mails; injected so the inbox follows configuration (CONTACT_INBOX). */
+/** What configuration decides in mails: the firm's inbox (CONTACT_INBOX) and its site (SITE_URL). */
 export interface MailIdentity {
   contactInbox: string;
+  siteUrl: string;
 }
 
 /** The spec's send-email body: the acknowledgement a submitter receives. */
@@ -69,24 +70,30 @@ function htmlDocument(title: string, body: string): string {
   ].join("\n");
 }
 
-const signatureText = [
-  `${firm.name}`,
-  `Phone: ${firm.phone}`,
-  `Email: ${firm.email}`,
-  `Support hours: ${firm.supportHours}`,
-].join("\n");
+function signatureText({ siteUrl }: MailIdentity): string {
+  return [
+    `${firm.name}`,
+    `Phone: ${firm.phone}`,
+    `Email: ${firm.email}`,
+    `Support hours: ${firm.supportHours}`,
+    `Website: ${siteUrl}`,
+  ].join("\n");
+}
 
-const signatureHtml = [
-  `<p style="margin-top: 2em; border-top: 1px solid #ddd; padding-top: 1em;">`,
-  `<strong>${escapeHtml(firm.name)}</strong><br>`,
-  `Phone: ${escapeHtml(firm.phone)}<br>`,
-  `Email: <a href="mailto:${escapeHtml(firm.email)}">${escapeHtml(firm.email)}</a><br>`,
-  `Support hours: ${escapeHtml(firm.supportHours)}`,
-  `</p>`,
-].join("\n");
+function signatureHtml({ siteUrl }: MailIdentity): string {
+  return [
+    `<p style="margin-top: 2em; border-top: 1px solid #ddd; padding-top: 1em;">`,
+    `<strong>${escapeHtml(firm.name)}</strong><br>`,
+    `Phone: ${escapeHtml(firm.phone)}<br>`,
+    `Email: <a href="mailto:${escapeHtml(firm.email)}">${escapeHtml(firm.email)}</a><br>`,
+    `Support hours: ${escapeHtml(firm.supportHours)}<br>`,
+    `<a href="${escapeHtml(siteUrl)}">${escapeHtml(siteUrl)}</a>`,
+    `</p>`,
+  ].join("\n");
+}
 
 /** The acknowledgement to the person who wrote (spec call 4's body: to, name, subject, description). */
-export function acknowledgementMail(input: AcknowledgementInput): NewMail["message"] {
+export function acknowledgementMail(input: AcknowledgementInput, identity: MailIdentity): NewMail["message"] {
   const subject = oneLine(`We received your message: ${input.subject}`);
   const name = oneLine(input.name);
   const text = [
@@ -100,7 +107,7 @@ export function acknowledgementMail(input: AcknowledgementInput): NewMail["messa
     "",
     "Kind regards,",
     "",
-    signatureText,
+    signatureText(identity),
   ].join("\n");
   const html = htmlDocument(
     subject,
@@ -111,7 +118,7 @@ export function acknowledgementMail(input: AcknowledgementInput): NewMail["messa
       `<blockquote style="margin: 1em 0; padding-left: 1em; border-left: 3px solid #ccc;">${htmlParagraphs(input.description)}</blockquote>`,
       `<p>We reply to every inquiry within ${escapeHtml(firm.replyTime)}. Our support hours are ${escapeHtml(firm.supportHours)}.</p>`,
       "<p>Kind regards,</p>",
-      signatureHtml,
+      signatureHtml(identity),
     ].join("\n"),
   );
   return { to: input.to, subject, text, html };
@@ -156,12 +163,10 @@ export function notificationMail(contact: ContactDetails, contactId: string, ide
 export function contactMails(contact: ContactDetails, contactId: string, identity: MailIdentity): NewMail[] {
   return [
     {
-      message: acknowledgementMail({
-        to: contact.email,
-        name: contact.name,
-        subject: contact.subject,
-        description: contact.description,
-      }),
+      message: acknowledgementMail(
+        { to: contact.email, name: contact.name, subject: contact.subject, description: contact.description },
+        identity,
+      ),
       meta: { kind: "contact-acknowledgement", contactId },
     },
     { message: notificationMail(contact, contactId, identity), meta: { kind: "contact-notification", contactId } },

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { firm } from "@site/shared/content";
 import { acknowledgementMail, contactMails, escapeHtml, oneLine } from "../../src/domain/mails.js";
 
+const identity = { contactInbox: "desk@firm.test", siteUrl: "https://site.firm.test" };
+
 describe("mail composition", () => {
   it("escapes the five HTML-significant characters", () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe("&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;");
@@ -14,7 +16,10 @@ describe("mail composition", () => {
   });
 
   it("quotes every line of the description in the text part and keeps the breaks in HTML", () => {
-    const mail = acknowledgementMail({ to: "a@example.com", name: "Amina", subject: "S", description: "one\r\ntwo\nthree" });
+    const mail = acknowledgementMail(
+      { to: "a@example.com", name: "Amina", subject: "S", description: "one\r\ntwo\nthree" },
+      identity,
+    );
     expect(mail.text).toContain("> one\n> two\n> three");
     expect(mail.html).toContain("one<br>\ntwo<br>\nthree");
     expect(mail.text).toContain("Dear Amina,");
@@ -25,13 +30,15 @@ describe("mail composition", () => {
     const [ack, notification] = contactMails(
       { name: "N", email: "n@example.com", subject: "S", description: "D" },
       "c-1",
-      { contactInbox: "desk@firm.test" },
+      identity,
     );
     expect(ack?.meta).toEqual({ kind: "contact-acknowledgement", contactId: "c-1" });
     expect(ack?.message.to).toBe("n@example.com");
     expect(ack?.message.replyTo).toBeUndefined();
     expect(notification?.meta).toEqual({ kind: "contact-notification", contactId: "c-1" });
     expect(notification?.message).toMatchObject({ to: "desk@firm.test", replyTo: "n@example.com" });
+    expect(ack?.message.text).toContain("Website: https://site.firm.test");
+    expect(ack?.message.html).toContain('<a href="https://site.firm.test">');
     expect(notification?.message.text).toContain("Phone: (not given)");
   });
 });

@@ -14,6 +14,7 @@ import { manualClock } from "./clock.js";
 import { capturingLogger } from "./logger.js";
 
 export const testInbox = "inbox@firm.test";
+export const testIdentity = { contactInbox: testInbox, siteUrl: "https://site.firm.test" };
 export const testToken = "test-admin-token-0123456789abcdef";
 
 export interface TestAppOptions {
@@ -34,8 +35,8 @@ export async function makeTestApp(options: TestAppOptions = {}) {
   const app = createApp({
     services: {
       subscriptions: createSubscriptionService({ store }),
-      contacts: createContactService({ store, identity: { contactInbox: testInbox } }),
-      adminMail: createAdminMailService({ store }),
+      contacts: createContactService({ store, identity: testIdentity }),
+      adminMail: createAdminMailService({ store, identity: testIdentity }),
     },
     store,
     clock,

@@ -8,6 +8,7 @@ import { acknowledgementMail, contactMails } from "../../src/domain/mails.js";
 import { MailSendError } from "../../src/ports/mail-transport.js";
 
 const from = '"Kilima Advisory" <no-reply@firm.test>';
+const identity = { contactInbox: "inbox@firm.test", siteUrl: "https://site.firm.test" };
 
 describe("the .eml file transport", () => {
   let dir: string;
@@ -20,7 +21,7 @@ describe("the .eml file transport", () => {
 
   async function sendAndParse(message: Parameters<typeof acknowledgementMail>[0] | ReturnType<typeof contactMails>[number]["message"]) {
     const transport = createEmlFileTransport({ dir: join(dir, "mail"), from });
-    const full = "text" in message ? message : acknowledgementMail(message);
+    const full = "text" in message ? message : acknowledgementMail(message, identity);
     const { messageId } = await transport.send({ ...full, mailId: "11111111-2222-4333-8444-555555555555" });
     await transport.close();
     const files = await readdir(join(dir, "mail"));
@@ -80,7 +81,7 @@ describe("the .eml file transport", () => {
     const [, notification] = contactMails(
       { name: "<b>Eve</b>", email: "eve@example.com", subject: "Subject & more", description: "<script>x()</script>" },
       "contact-id-1",
-      { contactInbox: "inbox@firm.test" },
+      identity,
     );
     if (!notification) throw new Error("no notification composed");
     const { parsed } = await sendAndParse(notification.message);
@@ -105,7 +106,7 @@ describe("the .eml file transport", () => {
     await rm(target, { recursive: true });
     await writeFile(target, "x");
     const error = await transport
-      .send({ ...acknowledgementMail({ to: "a@example.com", name: "N", subject: "S", description: "D" }), mailId: "m1" })
+      .send({ ...acknowledgementMail({ to: "a@example.com", name: "N", subject: "S", description: "D" }, identity), mailId: "m1" })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(MailSendError);
     expect((error as MailSendError).permanent).toBe(false);
