@@ -139,7 +139,8 @@ export function createSite({ dir }: SiteOptions): RequestHandler {
     }
     const page = pages.get(req.path);
     if (page) {
-      sendPage(req, res, page, 200);
+      // The not-found page says 404 even at its own address, so no crawler indexes it as content.
+      sendPage(req, res, page, page === notFoundPage ? 404 : 200);
       return;
     }
     // One canonical URL per page: `/about/` → `/about`, keeping the query string.

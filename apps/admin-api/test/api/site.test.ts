@@ -112,7 +112,7 @@ describe("serving the prerendered site", () => {
     expect(res.headers["cache-control"]).toBe("public, max-age=3600");
   });
 
-  it.each(["/no-such-page", "/about/team", "/assets/missing.js", "/..%2f..%2fetc/passwd"])(
+  it.each(["/no-such-page", "/about/team", "/assets/missing.js", "/..%2f..%2fetc/passwd", "/404"])(
     "answers %s with the prerendered 404 page and status 404",
     async (path) => {
       const res = await request(t.app).get(path);
