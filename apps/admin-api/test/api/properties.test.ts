@@ -97,7 +97,7 @@ describe("generated bodies", () => {
       }),
       { numRuns: runs },
     );
-  });
+  }, 120_000);
 
   it(`POST /api/subscriptions: ${runs} bodies, no 5xx, stored emails always normalised and valid`, async () => {
     await fc.assert(
@@ -115,7 +115,7 @@ describe("generated bodies", () => {
       }),
       { numRuns: runs },
     );
-  });
+  }, 120_000);
 
   it("afterwards, every stored row passes the shared schemas unchanged", () => {
     const db = new Database(t.dbFile, { readonly: true });

@@ -2,7 +2,10 @@ import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+// Each test starts a real Node process (tsx compiles on the fly): slow on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 import { startFirestoreEmulator, type FirestoreEmulator } from "../helpers/firestore-emulator.js";
 import { startMain } from "../helpers/process.js";
 
