@@ -45,7 +45,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = pino({ level: config.logLevel });
+  // Synchronous writes to stdout: a line logged just before exit (or a crash) is never lost in a buffer.
+  // Measured: no throughput cost here, the per-request cost is in building the line, not writing it.
+  const logger = pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: true }));
   const store = await openStore(config.store);
   const transport = openTransport(config.mail);
   const clock = systemClock;
@@ -114,7 +116,6 @@ async function main(): Promise<void> {
       await transport.close();
       await store.close();
       logger.info("stopped");
-      logger.flush();
       process.exit(0);
     } catch (error) {
       logger.error({ err: error }, "shutdown failed");

@@ -46,7 +46,7 @@ describe("the API process on Firestore", () => {
       expect(((await ready.json()) as { status: string }).status).toBe("ready");
 
       app.child.kill("SIGTERM");
-      const [code] = await once(app.child, "exit");
+      const [code] = await once(app.child, "close");
       expect(code).toBe(0);
     } finally {
       if (app.child.exitCode === null) app.child.kill("SIGKILL");

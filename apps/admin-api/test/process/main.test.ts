@@ -51,9 +51,12 @@ describe("the API process", () => {
       expect(await readdir(dataDir)).toContain("site.db");
 
       app.child.kill("SIGTERM");
-      const [code] = await once(app.child, "exit");
+      // "close", not "exit": it fires once stdout is drained, so the last log lines have been read.
+      const [code] = await once(app.child, "close");
       expect(code).toBe(0);
       expect(app.lines.map((line) => line.msg)).toEqual(expect.arrayContaining(["shutting down", "stopped"]));
+      // The store closed cleanly: everything checkpointed into site.db, no WAL left behind.
+      expect(await readdir(dataDir)).toEqual(["site.db"]);
       expect(JSON.stringify(app.lines)).not.toContain("process@example.com");
     } finally {
       if (app.child.exitCode === null) app.child.kill("SIGKILL");
@@ -62,7 +65,7 @@ describe("the API process", () => {
 
   it("refuses to start on a bad variable, naming it, with exit code 1", async () => {
     const app = startMain({ PORT: "not-a-port", RATE_LIMIT_MAX: "0" });
-    const [code] = await once(app.child, "exit");
+    const [code] = await once(app.child, "close");
     expect(code).toBe(1);
     expect(app.stderr()).toContain("PORT");
     expect(app.stderr()).toContain("RATE_LIMIT_MAX");

@@ -102,6 +102,9 @@ export function startCheckpointer({
     async stop() {
       if (!stopping) {
         stopping = true;
+        // Referenced again while it winds down: otherwise, at shutdown, with the server closed and
+        // nothing else pending, the process would end before the thread (and close()) finished.
+        worker.ref();
         worker.postMessage({ type: "stop" });
       }
       await exited;
