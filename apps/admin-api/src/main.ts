@@ -1,4 +1,5 @@
 import { once } from "node:events";
+import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { pino } from "pino";
 import { createSqliteStore } from "./adapters/sqlite/sqlite-store.js";
@@ -74,6 +75,9 @@ async function main(): Promise<void> {
   const server = app.listen(config.port, config.host);
   await once(server, "listening");
   const address = server.address() as AddressInfo;
+  if (!existsSync(config.siteDir)) {
+    logger.warn({ siteDir: config.siteDir }, "website build not found: serving the API only (build apps/web or set SITE_DIR)");
+  }
   logger.info(
     {
       port: address.port,
