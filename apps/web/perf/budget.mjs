@@ -154,10 +154,16 @@ export function budgetMisses(row, { isHome }) {
   category(row.accessibility, budget.accessibility, "accessibility", "accessibility");
   category(row.bestPractices, budget.bestPractices, "best practices", "best-practices");
   category(row.seo, budget.seo, "SEO", "seo");
-  if (row.lcpMs === null || row.lcpMs > budget.lcpMs) misses.push(`LCP ${fmtMs(row.lcpMs)} > ${budget.lcpMs} ms`);
-  if (row.cls === null || row.cls > budget.cls) misses.push(`CLS ${row.cls?.toFixed(3) ?? "n/a"} > ${budget.cls}`);
+  // The metric's own audit id, then the performance insights Lighthouse flags as the likely causes.
+  const causes = (/** @type {string} */ metric) => ` [${[metric, ...(row.failingAudits.performance ?? [])].join(", ")}]`;
+  if (row.lcpMs === null || row.lcpMs > budget.lcpMs) {
+    misses.push(`LCP ${fmtMs(row.lcpMs)} > ${budget.lcpMs} ms${causes("largest-contentful-paint")}`);
+  }
+  if (row.cls === null || row.cls > budget.cls) {
+    misses.push(`CLS ${row.cls?.toFixed(3) ?? "n/a"} > ${budget.cls}${causes("cumulative-layout-shift")}`);
+  }
   if (row.firstLoadJsKb > budget.firstLoadJsKb) {
-    misses.push(`first-load JS ${row.firstLoadJsKb.toFixed(1)} kB > ${budget.firstLoadJsKb} kB`);
+    misses.push(`first-load JS ${row.firstLoadJsKb.toFixed(1)} kB > ${budget.firstLoadJsKb} kB [network-requests: Script transfer sizes]`);
   }
   if (isHome && (row.totalKb === null || row.totalKb > budget.homeTotalKb)) {
     misses.push(`home page ${row.totalKb?.toFixed(1) ?? "n/a"} kB over the wire > ${budget.homeTotalKb} kB [total-byte-weight]`);
