@@ -20,6 +20,20 @@ test.describe("every route", () => {
     });
   }
 
+  test("control: a prerendered page that differs from what React renders is reported", async ({ page }) => {
+    // Proves the check above can fail: tamper with one heading in the served HTML, and React's
+    // production hydration error (#418) must reach the watch.
+    const problems = watchConsole(page);
+    const careers = routes.find((route) => route.id === "careers");
+    const heading = careers ? pageContent[careers.id].heading : "";
+    await page.route("**/careers", async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()).replace(heading, "A tampered heading") });
+    });
+    await page.goto("/careers");
+    await expect.poll(() => problems.join("\n")).toMatch(/React error #418|hydrat/i);
+  });
+
   test("an unknown path shows the 404 page with HTTP status 404, and Return Home leads home", async ({ page }) => {
     const problems = watchConsole(page);
     const response = await gotoHydrated(page, "/no-such-page/at-all");
