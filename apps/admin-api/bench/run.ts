@@ -18,9 +18,13 @@ const targets = { ratio: 0.5, p99Ms: 25 };
 // Other work on the machine skews every figure; say how busy it was before we added our own load.
 const loadBefore = loadavg()[0] ?? 0;
 
-const server = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./server.ts", import.meta.url))], {
-  stdio: ["ignore", "pipe", "inherit"],
-});
+const server = spawn(
+  process.execPath,
+  ["--import", "tsx", fileURLToPath(new URL("./server.ts", import.meta.url))],
+  {
+    stdio: ["ignore", "pipe", "inherit"],
+  },
+);
 const [firstLine] = (await once(createInterface({ input: server.stdout }), "line")) as [string];
 const { appPort, barePort } = JSON.parse(firstLine) as { appPort: number; barePort: number };
 
@@ -41,7 +45,12 @@ interface Row {
 const serverCpuMicros = async () =>
   ((await (await fetch(`http://127.0.0.1:${barePort}/cpu`)).json()) as { micros: number }).micros;
 
-async function measure(name: string, port: number, path: string, body: () => unknown): Promise<Row> {
+async function measure(
+  name: string,
+  port: number,
+  path: string,
+  body: () => unknown,
+): Promise<Row> {
   const cpuBefore = await serverCpuMicros();
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
@@ -70,13 +79,27 @@ async function measure(name: string, port: number, path: string, body: () => unk
 
 try {
   // A short warm-up so the JIT and SQLite's page cache are not part of the first figure.
-  await autocannon({ url: `http://127.0.0.1:${barePort}/bare`, method: "POST", connections: 10, duration: 2, body: "{}", headers: { "content-type": "application/json" } });
+  await autocannon({
+    url: `http://127.0.0.1:${barePort}/bare`,
+    method: "POST",
+    connections: 10,
+    duration: 2,
+    body: "{}",
+    headers: { "content-type": "application/json" },
+  });
   await autocannon({ url: `http://127.0.0.1:${appPort}/api/health`, connections: 10, duration: 2 });
 
-  const bare = await measure("bare Express handler", barePort, "/bare", () => ({ email: `bare-${unique()}@bench.test` }));
-  const subscriptions = await measure("POST /api/subscriptions", appPort, "/api/subscriptions", () => ({
-    email: `sub-${unique()}@bench.test`,
+  const bare = await measure("bare Express handler", barePort, "/bare", () => ({
+    email: `bare-${unique()}@bench.test`,
   }));
+  const subscriptions = await measure(
+    "POST /api/subscriptions",
+    appPort,
+    "/api/subscriptions",
+    () => ({
+      email: `sub-${unique()}@bench.test`,
+    }),
+  );
   const contacts = await measure("POST /api/contacts", appPort, "/api/contacts", () => ({
     name: "Bench Mark",
     email: `contact-${unique()}@bench.test`,

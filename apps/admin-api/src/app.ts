@@ -91,7 +91,13 @@ export function createApp(deps: AppDeps): Express {
   api.get("/ready", readyHandler({ store: deps.store, clock: deps.clock }));
   api.post("/subscriptions", limited(), json, subscribeHandler(services.subscriptions));
   api.post("/contacts", limited(), json, contactHandler(services.contacts));
-  api.post("/send-email", limited(), bearerAuth(security.adminApiToken), json, sendEmailHandler(services.adminMail));
+  api.post(
+    "/send-email",
+    limited(),
+    bearerAuth(security.adminApiToken),
+    json,
+    sendEmailHandler(services.adminMail),
+  );
   api.use(apiNotFound);
   app.use("/api", api);
 

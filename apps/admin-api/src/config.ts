@@ -11,11 +11,14 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../
 
 const firmDomain = firm.email.split("@")[1] ?? "localhost";
 
-const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+const emptyToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
 
 const port = z.coerce.number().int().min(0).max(65_535);
 const positiveInt = z.coerce.number().int().positive();
-const emailAddress = z.string().regex(/^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/, { error: "must be an email address" });
+const emailAddress = z
+  .string()
+  .regex(/^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/, { error: "must be an email address" });
 
 /** Express's "trust proxy": false, true, a hop count, or an address/subnet list. */
 const trustProxy = z.string().transform((value): boolean | number | string => {
@@ -33,12 +36,13 @@ const schema = z.object({
   STORE: z.enum(["sqlite", "firestore"]).default("sqlite"),
   DATA_DIR: z.string().default(resolve(repoRoot, "var/data")),
   MAIL_DIR: z.string().default(resolve(repoRoot, "var/mail")),
-  SMTP_URL: z
-    .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
-    .optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   MAIL_FROM: z.string().min(3).default(`"${firm.name}" <no-reply@${firmDomain}>`),
   CONTACT_INBOX: emailAddress.default(firm.email),
-  ADMIN_API_TOKEN: z.string().min(24, { error: "must be at least 24 characters when set" }).optional(),
+  ADMIN_API_TOKEN: z
+    .string()
+    .min(24, { error: "must be at least 24 characters when set" })
+    .optional(),
   CORS_ORIGINS: z
     .string()
     .default("")
@@ -48,7 +52,14 @@ const schema = z.object({
         .map((origin) => origin.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.url({ protocol: /^https?$/, error: "must be a comma-separated list of origins such as https://example.com" }))),
+    .pipe(
+      z.array(
+        z.url({
+          protocol: /^https?$/,
+          error: "must be a comma-separated list of origins such as https://example.com",
+        }),
+      ),
+    ),
   SITE_DIR: z.string().default(resolve(repoRoot, "apps/web/build/client")),
   SITE_URL: z.url().default(firm.siteUrl),
   TRUST_PROXY: trustProxy.default(false),
@@ -75,7 +86,12 @@ export interface Config {
   logLevel: Env["LOG_LEVEL"];
   store:
     | { kind: "sqlite"; file: string }
-    | { kind: "firestore"; projectId: string | undefined; emulatorHost: string | undefined; credentialsFile: string | undefined };
+    | {
+        kind: "firestore";
+        projectId: string | undefined;
+        emulatorHost: string | undefined;
+        credentialsFile: string | undefined;
+      };
   mail: {
     transport: { kind: "eml"; dir: string } | { kind: "smtp"; url: string };
     from: string;
@@ -108,8 +124,12 @@ function deepFreeze<T>(value: T): T {
  * Parses the environment once. Every bad variable is named in one error, so a deployment is fixed in
  * one go. Blank values count as unset (a `.env` line `SMTP_URL=` means "no SMTP").
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
-  const input = Object.fromEntries(Object.keys(schema.shape).map((key) => [key, emptyToUndefined(env[key])]));
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+): Readonly<Config> {
+  const input = Object.fromEntries(
+    Object.keys(schema.shape).map((key) => [key, emptyToUndefined(env[key])]),
+  );
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
@@ -133,7 +153,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             credentialsFile: e.GOOGLE_APPLICATION_CREDENTIALS,
           },
     mail: {
-      transport: e.SMTP_URL ? { kind: "smtp", url: e.SMTP_URL } : { kind: "eml", dir: resolve(e.MAIL_DIR) },
+      transport: e.SMTP_URL
+        ? { kind: "smtp", url: e.SMTP_URL }
+        : { kind: "eml", dir: resolve(e.MAIL_DIR) },
       from: e.MAIL_FROM,
       contactInbox: e.CONTACT_INBOX,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,

@@ -24,7 +24,10 @@ async function openStore(config: Config["store"]): Promise<Store> {
     import("firebase-admin/firestore"),
     import("./adapters/firestore/firestore-store.js"),
   ]);
-  const firebaseApp = initializeApp(config.projectId ? { projectId: config.projectId } : {}, "admin-api");
+  const firebaseApp = initializeApp(
+    config.projectId ? { projectId: config.projectId } : {},
+    "admin-api",
+  );
   return createFirestoreStore({ firestore: getFirestore(firebaseApp) });
 }
 
@@ -76,7 +79,10 @@ async function main(): Promise<void> {
   await once(server, "listening");
   const address = server.address() as AddressInfo;
   if (!existsSync(config.siteDir)) {
-    logger.warn({ siteDir: config.siteDir }, "website build not found: serving the API only (build apps/web or set SITE_DIR)");
+    logger.warn(
+      { siteDir: config.siteDir },
+      "website build not found: serving the API only (build apps/web or set SITE_DIR)",
+    );
   }
   logger.info(
     {
@@ -113,7 +119,9 @@ async function main(): Promise<void> {
     deadline.unref();
     try {
       // Stop accepting; idle keep-alive sockets close now, in-flight requests finish first.
-      const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      const closed = new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
       server.closeIdleConnections();
       await closed;
       await worker.stop();
@@ -131,6 +139,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`The API failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `The API failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -87,16 +87,24 @@ describe("loadConfig", () => {
   });
 
   it("chooses Firestore with the project from FIRESTORE_PROJECT_ID, else the Google variables", () => {
-    expect(loadConfig({ STORE: "firestore", GOOGLE_CLOUD_PROJECT: "g", GCLOUD_PROJECT: "c" }).store).toEqual({
+    expect(
+      loadConfig({ STORE: "firestore", GOOGLE_CLOUD_PROJECT: "g", GCLOUD_PROJECT: "c" }).store,
+    ).toEqual({
       kind: "firestore",
       projectId: "g",
       emulatorHost: undefined,
       credentialsFile: undefined,
     });
-    expect(loadConfig({ STORE: "firestore", GCLOUD_PROJECT: "c" }).store).toMatchObject({ projectId: "c" });
+    expect(loadConfig({ STORE: "firestore", GCLOUD_PROJECT: "c" }).store).toMatchObject({
+      projectId: "c",
+    });
     expect(
-      loadConfig({ STORE: "firestore", FIRESTORE_PROJECT_ID: "f", GOOGLE_CLOUD_PROJECT: "g", FIRESTORE_EMULATOR_HOST: "127.0.0.1:8081" })
-        .store,
+      loadConfig({
+        STORE: "firestore",
+        FIRESTORE_PROJECT_ID: "f",
+        GOOGLE_CLOUD_PROJECT: "g",
+        FIRESTORE_EMULATOR_HOST: "127.0.0.1:8081",
+      }).store,
     ).toMatchObject({ projectId: "f", emulatorHost: "127.0.0.1:8081" });
   });
 
@@ -111,7 +119,9 @@ describe("loadConfig", () => {
     expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toBe("loopback, 10.0.0.0/8");
+    expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toBe(
+      "loopback, 10.0.0.0/8",
+    );
   });
 
   it.each([
@@ -144,7 +154,8 @@ describe("loadConfig", () => {
   it("every variable is documented, commented out, in the repo's .env.example", () => {
     const example = readFileSync(join(repoRoot, ".env.example"), "utf8");
     expect(configVariables.length).toBeGreaterThanOrEqual(24);
-    for (const variable of configVariables) expect(example).toMatch(new RegExp(`^# ${variable}=`, "m"));
+    for (const variable of configVariables)
+      expect(example).toMatch(new RegExp(`^# ${variable}=`, "m"));
     expect(example).not.toMatch(/^[A-Z_]+=/m);
   });
 

@@ -8,13 +8,22 @@ export interface AdminMailService {
   queueAcknowledgement(body: unknown): Promise<Outcome>;
 }
 
-export function createAdminMailService({ store, identity }: { store: Store; identity: MailIdentity }): AdminMailService {
+export function createAdminMailService({
+  store,
+  identity,
+}: {
+  store: Store;
+  identity: MailIdentity;
+}): AdminMailService {
   return {
     async queueAcknowledgement(body) {
       const parsed = sendEmailRequestSchema.safeParse(body);
       if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error) };
       try {
-        const { id } = await store.queueMail({ message: acknowledgementMail(parsed.data, identity), meta: { kind: "admin" } });
+        const { id } = await store.queueMail({
+          message: acknowledgementMail(parsed.data, identity),
+          meta: { kind: "admin" },
+        });
         return { kind: "created", id };
       } catch (cause) {
         return { kind: "unavailable", cause };

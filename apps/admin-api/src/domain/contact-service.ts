@@ -9,7 +9,13 @@ export interface ContactService {
   submit(body: unknown): Promise<SubmitContactOutcome>;
 }
 
-export function createContactService({ store, identity }: { store: Store; identity: MailIdentity }): ContactService {
+export function createContactService({
+  store,
+  identity,
+}: {
+  store: Store;
+  identity: MailIdentity;
+}): ContactService {
   return {
     async submit(body) {
       const parsed = contactInputSchema.safeParse(body);
@@ -18,7 +24,9 @@ export function createContactService({ store, identity }: { store: Store; identi
       if (honeypotFilled(website)) return { kind: "dropped", id: decoyId() };
       try {
         // The contact and both mails commit together: no contact without its mails, no mail without its contact.
-        const { id } = await store.addContactWithMails(contact, (contactId) => contactMails(contact, contactId, identity));
+        const { id } = await store.addContactWithMails(contact, (contactId) =>
+          contactMails(contact, contactId, identity),
+        );
         return { kind: "created", id };
       } catch (cause) {
         return { kind: "unavailable", cause };

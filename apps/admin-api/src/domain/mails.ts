@@ -41,8 +41,13 @@ export function escapeHtml(value: string): string {
  * subject start new headers; other control characters have no business in a subject either.
  */
 export function oneLine(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\r\n\u2028\u2029\u0085]+/g, " ").replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  return (
+    value
+      .replace(/[\r\n\u2028\u2029\u0085]+/g, " ")
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      .replace(/[\u0000-\u001f\u007f]/g, "")
+      .trim()
+  );
 }
 
 /** Quotes multi-line text for the plain-text part, one "> " per line. */
@@ -93,7 +98,10 @@ function signatureHtml({ siteUrl }: MailIdentity): string {
 }
 
 /** The acknowledgement to the person who wrote (spec call 4's body: to, name, subject, description). */
-export function acknowledgementMail(input: AcknowledgementInput, identity: MailIdentity): NewMail["message"] {
+export function acknowledgementMail(
+  input: AcknowledgementInput,
+  identity: MailIdentity,
+): NewMail["message"] {
   const subject = oneLine(`We received your message: ${input.subject}`);
   const name = oneLine(input.name);
   const text = [
@@ -125,7 +133,11 @@ export function acknowledgementMail(input: AcknowledgementInput, identity: MailI
 }
 
 /** The firm's copy: every field and the contact id, answerable straight to the submitter. */
-export function notificationMail(contact: ContactDetails, contactId: string, identity: MailIdentity): NewMail["message"] {
+export function notificationMail(
+  contact: ContactDetails,
+  contactId: string,
+  identity: MailIdentity,
+): NewMail["message"] {
   const subject = oneLine(`New inquiry from ${contact.name}: ${contact.subject}`);
   const rows: [string, string][] = [
     ["Contact id", contactId],
@@ -149,7 +161,10 @@ export function notificationMail(contact: ContactDetails, contactId: string, ide
     [
       "<p>A new inquiry arrived through the website contact form.</p>",
       '<table cellpadding="4" style="border-collapse: collapse;">',
-      ...rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
+      ...rows.map(
+        ([label, value]) =>
+          `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+      ),
       "</table>",
       "<p><strong>Description:</strong></p>",
       `<blockquote style="margin: 1em 0; padding-left: 1em; border-left: 3px solid #ccc;">${htmlParagraphs(contact.description)}</blockquote>`,
@@ -160,15 +175,27 @@ export function notificationMail(contact: ContactDetails, contactId: string, ide
 }
 
 /** The two mails a contact queues in the same transaction as the contact itself. */
-export function contactMails(contact: ContactDetails, contactId: string, identity: MailIdentity): NewMail[] {
+export function contactMails(
+  contact: ContactDetails,
+  contactId: string,
+  identity: MailIdentity,
+): NewMail[] {
   return [
     {
       message: acknowledgementMail(
-        { to: contact.email, name: contact.name, subject: contact.subject, description: contact.description },
+        {
+          to: contact.email,
+          name: contact.name,
+          subject: contact.subject,
+          description: contact.description,
+        },
         identity,
       ),
       meta: { kind: "contact-acknowledgement", contactId },
     },
-    { message: notificationMail(contact, contactId, identity), meta: { kind: "contact-notification", contactId } },
+    {
+      message: notificationMail(contact, contactId, identity),
+      meta: { kind: "contact-notification", contactId },
+    },
   ];
 }

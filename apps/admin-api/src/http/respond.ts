@@ -8,7 +8,14 @@ export function sendSuccess(res: Response, status: number, id: string): void {
 }
 
 /** The one failure shape: `{success: false, error}` plus `fieldErrors` for validation. */
-export function sendFailure(res: Response, status: number, error: string, fieldErrors?: Record<string, string>): void {
-  const body: ApiFailure = fieldErrors ? { success: false, error, fieldErrors } : { success: false, error };
+export function sendFailure(
+  res: Response,
+  status: number,
+  error: string,
+  fieldErrors?: Record<string, string>,
+): void {
+  const body: ApiFailure = fieldErrors
+    ? { success: false, error, fieldErrors }
+    : { success: false, error };
   res.status(status).json(body);
 }

@@ -121,7 +121,9 @@ export function createSite({ dir }: SiteOptions): RequestHandler {
     router.get("/", (_req, res) => {
       res
         .type("text/plain")
-        .send("The API is running. The website build was not found; build apps/web or set SITE_DIR.\n");
+        .send(
+          "The API is running. The website build was not found; build apps/web or set SITE_DIR.\n",
+        );
     });
     router.use((_req, res) => {
       res.status(404).type("text/plain").send("Not found.\n");

@@ -48,7 +48,10 @@ export interface MailRecord {
   id: string;
   message: MailMessage;
   /** What the mail is about, e.g. { kind: "contact-ack", contactId }. */
-  meta: { kind: "contact-acknowledgement" | "contact-notification" | "admin"; contactId?: string | undefined };
+  meta: {
+    kind: "contact-acknowledgement" | "contact-notification" | "admin";
+    contactId?: string | undefined;
+  };
   delivery: {
     state: MailState;
     attempts: number;
@@ -67,7 +70,8 @@ export interface MailRecord {
 
 export type NewMail = Pick<MailRecord, "message" | "meta">;
 
-export type SubscribeResult = { created: true; id: string } | { created: false; reason: "duplicate" };
+export type SubscribeResult =
+  { created: true; id: string } | { created: false; reason: "duplicate" };
 
 export interface OutboxStats {
   /** PENDING plus PROCESSING (the backlog not yet delivered). */
@@ -82,7 +86,10 @@ export interface Store {
   /** Race-free: a unique key (SQLite) or a deterministic id with create (Firestore). */
   addSubscription(subscription: NewSubscription): Promise<SubscribeResult>;
   /** Saves the contact and queues its mails atomically (one transaction or batch). */
-  addContactWithMails(contact: NewContact, mails: (contactId: string) => NewMail[]): Promise<{ id: string }>;
+  addContactWithMails(
+    contact: NewContact,
+    mails: (contactId: string) => NewMail[],
+  ): Promise<{ id: string }>;
   /** Queues a mail on its own (the admin send-email endpoint). */
   queueMail(mail: NewMail): Promise<{ id: string }>;
   /**
@@ -98,7 +105,12 @@ export interface Store {
    * Either way `error` is kept and the lease cleared. markMailSent sets SUCCESS, endTime, messageId,
    * clears the lease and the error.
    */
-  markMailFailed(id: string, at: Date, error: string, retry: { final: boolean; nextAttemptAt: Date }): Promise<void>;
+  markMailFailed(
+    id: string,
+    at: Date,
+    error: string,
+    retry: { final: boolean; nextAttemptAt: Date },
+  ): Promise<void>;
   /** Puts an ERROR mail back to PENDING, due `now`, attempts reset to 0 (operators' retry); false if not ERROR. */
   retryMail(id: string, now: Date): Promise<boolean>;
   getContact(id: string): Promise<ContactRecord | null>;

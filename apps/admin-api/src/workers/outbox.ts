@@ -51,10 +51,15 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const context = { mailId: mail.id, kind: mail.meta.kind, attempt: mail.delivery.attempts };
     if (mail.delivery.attempts > maxAttempts) {
       // A worker crashed mid-send on every earlier attempt: stop instead of looping forever.
-      await store.markMailFailed(mail.id, clock.now(), mail.delivery.error ?? "Gave up: no attempt completed.", {
-        final: true,
-        nextAttemptAt: clock.now(),
-      });
+      await store.markMailFailed(
+        mail.id,
+        clock.now(),
+        mail.delivery.error ?? "Gave up: no attempt completed.",
+        {
+          final: true,
+          nextAttemptAt: clock.now(),
+        },
+      );
       result.failed += 1;
       logger.error(context, "mail given up after repeated interrupted attempts");
       return;
@@ -69,7 +74,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const final = permanent || mail.delivery.attempts >= maxAttempts;
       const message = error instanceof Error ? error.message : String(error);
       const now = clock.now();
-      const nextAttemptAt = new Date(now.getTime() + retryDelayMs(mail.delivery.attempts, retryBaseMs));
+      const nextAttemptAt = new Date(
+        now.getTime() + retryDelayMs(mail.delivery.attempts, retryBaseMs),
+      );
       await store.markMailFailed(mail.id, now, message, { final, nextAttemptAt });
       if (final) {
         result.failed += 1;

@@ -53,12 +53,21 @@ describe("POST /api/contacts", () => {
       expect(part).toContain(firm.phone);
       expect(part).toContain(firm.email);
     }
-    expect(ack?.message.text).toContain("> We would like a review of our five-year plan.\n> Second line.");
+    expect(ack?.message.text).toContain(
+      "> We would like a review of our five-year plan.\n> Second line.",
+    );
 
     const notification = mails.find((mail) => mail.meta.kind === "contact-notification");
     expect(notification?.message.to).toBe(testInbox);
     expect(notification?.message.replyTo).toBe(valid.email);
-    for (const value of [res.body.id, valid.name, valid.email, valid.phone, valid.subject, "Second line."]) {
+    for (const value of [
+      res.body.id,
+      valid.name,
+      valid.email,
+      valid.phone,
+      valid.subject,
+      "Second line.",
+    ]) {
       expect(notification?.message.text).toContain(value);
       expect(notification?.message.html).toContain(value);
     }
@@ -66,7 +75,9 @@ describe("POST /api/contacts", () => {
 
   it("accepts a contact without a phone and stores none", async () => {
     const { phone: _phone, ...withoutPhone } = valid;
-    const res = await request(t.app).post("/api/contacts").send({ ...withoutPhone, phone: "   " });
+    const res = await request(t.app)
+      .post("/api/contacts")
+      .send({ ...withoutPhone, phone: "   " });
     expect(res.status).toBe(201);
     expect((await t.store.getContact(res.body.id))?.phone).toBeUndefined();
   });
@@ -92,16 +103,24 @@ describe("POST /api/contacts", () => {
     ["blank email", { email: " " }, { email: validationMessages.emailRequired }],
     ["malformed email", { email: "wanjiku@example" }, { email: validationMessages.emailInvalid }],
     ["blank subject", { subject: "\t" }, { subject: validationMessages.subjectRequired }],
-    ["blank description", { description: "\n" }, { description: validationMessages.descriptionRequired }],
+    [
+      "blank description",
+      { description: "\n" },
+      { description: validationMessages.descriptionRequired },
+    ],
   ])("a %s answers 400 naming that field only", async (_label, override, fieldErrors) => {
-    const res = await request(t.app).post("/api/contacts").send({ ...valid, ...override });
+    const res = await request(t.app)
+      .post("/api/contacts")
+      .send({ ...valid, ...override });
     expect(res.status).toBe(400);
     expect(res.body.fieldErrors).toEqual(fieldErrors);
     expect(await t.store.listMails()).toEqual([]);
   });
 
   it("a filled honeypot answers 201 with a real-looking id and stores no contact and no mail", async () => {
-    const res = await request(t.app).post("/api/contacts").send({ ...valid, website: "https://spam.example" });
+    const res = await request(t.app)
+      .post("/api/contacts")
+      .send({ ...valid, website: "https://spam.example" });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true, id: expect.stringMatching(uuid) });
     expect(await t.store.getContact(res.body.id)).toBeNull();
@@ -132,7 +151,9 @@ describe("POST /api/contacts", () => {
   it("when the store fails it answers 503 with the spec's message, and earlier contacts and mails survive", async () => {
     const kept = await request(t.app).post("/api/contacts").send(valid).expect(201);
     await t.store.close();
-    const res = await request(t.app).post("/api/contacts").send({ ...valid, subject: "Lost" });
+    const res = await request(t.app)
+      .post("/api/contacts")
+      .send({ ...valid, subject: "Lost" });
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ success: false, error: contactMessages.failure });
 

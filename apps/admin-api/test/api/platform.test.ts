@@ -7,7 +7,12 @@ import { requestLogger } from "../../src/http/middleware/request-logger.js";
 import { capturingLogger } from "../helpers/logger.js";
 import { makeTestApp } from "../helpers/app.js";
 
-const contact = { name: "A Person", email: "person@example.com", subject: "Hello", description: "Text" };
+const contact = {
+  name: "A Person",
+  email: "person@example.com",
+  subject: "Hello",
+  description: "Text",
+};
 
 describe("health and readiness", () => {
   let t: Awaited<ReturnType<typeof makeTestApp>> | undefined;
@@ -27,7 +32,10 @@ describe("health and readiness", () => {
     t = await makeTestApp();
     const res = await request(t.app).get("/api/ready");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: "ready", outbox: { pending: 0, failed: 0, oldestPendingAgeMs: null } });
+    expect(res.body).toEqual({
+      status: "ready",
+      outbox: { pending: 0, failed: 0, oldestPendingAgeMs: null },
+    });
     expect(res.headers["cache-control"]).toBe("no-store");
   });
 
@@ -37,7 +45,10 @@ describe("health and readiness", () => {
     const [oldest] = await t.store.listMails({ contactId: res.body.id });
     t.clock.set(new Date((oldest?.createdAt.getTime() ?? 0) + 90_000));
     const ready = await request(t.app).get("/api/ready");
-    expect(ready.body).toEqual({ status: "ready", outbox: { pending: 2, failed: 0, oldestPendingAgeMs: 90_000 } });
+    expect(ready.body).toEqual({
+      status: "ready",
+      outbox: { pending: 2, failed: 0, oldestPendingAgeMs: 90_000 },
+    });
   });
 
   it("GET /api/ready answers 503 when the store cannot be reached", async () => {
@@ -45,7 +56,11 @@ describe("health and readiness", () => {
     await t.store.close();
     const res = await request(t.app).get("/api/ready");
     expect(res.status).toBe(503);
-    expect(res.body).toMatchObject({ success: false, status: "unavailable", error: apiMessages.internal });
+    expect(res.body).toMatchObject({
+      success: false,
+      status: "unavailable",
+      error: apiMessages.internal,
+    });
   });
 });
 
@@ -88,7 +103,10 @@ describe("the API's edges", () => {
 
   it("without configured origins, sends no CORS headers", async () => {
     t = await makeTestApp();
-    const res = await request(t.app).post("/api/contacts").set("Origin", "https://elsewhere.example").send(contact);
+    const res = await request(t.app)
+      .post("/api/contacts")
+      .set("Origin", "https://elsewhere.example")
+      .send(contact);
     expect(res.status).toBe(201);
     expect(res.headers["access-control-allow-origin"]).toBeUndefined();
   });
@@ -104,7 +122,9 @@ describe("the API's edges", () => {
     expect(preflight.headers["access-control-allow-origin"]).toBe("https://admin.firm.example");
     expect(preflight.headers["access-control-allow-methods"]).toContain("POST");
 
-    const allowed = await request(t.app).get("/api/health").set("Origin", "https://admin.firm.example");
+    const allowed = await request(t.app)
+      .get("/api/health")
+      .set("Origin", "https://admin.firm.example");
     expect(allowed.headers["access-control-allow-origin"]).toBe("https://admin.firm.example");
     const other = await request(t.app).get("/api/health").set("Origin", "https://evil.example");
     expect(other.headers["access-control-allow-origin"]).toBeUndefined();

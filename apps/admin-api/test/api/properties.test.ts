@@ -2,7 +2,12 @@ import Database from "better-sqlite3";
 import fc from "fast-check";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiResultSchema, contactInputSchema, newsletterInputSchema, simpleEmailPattern } from "@site/shared/schemas";
+import {
+  apiResultSchema,
+  contactInputSchema,
+  newsletterInputSchema,
+  simpleEmailPattern,
+} from "@site/shared/schemas";
 import { listen, makeTestApp } from "../helpers/app.js";
 
 /**
@@ -16,24 +21,52 @@ const text = fc.oneof(
   fc.string(),
   fc.string({ unit: "grapheme", maxLength: 60 }),
   fc.string({ unit: "binary", maxLength: 60 }),
-  fc.constantFrom("", " ", "\t\n", "\r\n", "<script>alert(1)</script>", "Robert'); DROP TABLE contacts;--", "\u0000"),
+  fc.constantFrom(
+    "",
+    " ",
+    "\t\n",
+    "\r\n",
+    "<script>alert(1)</script>",
+    "Robert'); DROP TABLE contacts;--",
+    "\u0000",
+  ),
   fc.string({ minLength: 100, maxLength: 6_000 }),
 );
 const fieldValue = fc.oneof(
   { weight: 6, arbitrary: text },
   { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null)) },
-  { weight: 1, arbitrary: fc.oneof(fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string(), fc.string())) },
+  {
+    weight: 1,
+    arbitrary: fc.oneof(
+      fc.array(fc.string(), { maxLength: 3 }),
+      fc.dictionary(fc.string(), fc.string()),
+    ),
+  },
 );
 const emailish = fc.oneof(
   { weight: 4, arbitrary: fc.emailAddress() },
   { weight: 2, arbitrary: fc.emailAddress().map((email) => `  ${email.toUpperCase()} `) },
-  { weight: 2, arbitrary: fc.constantFrom("dup@example.com", "DUP@example.com", " dup@example.com ", "x@y.z") },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom("dup@example.com", "DUP@example.com", " dup@example.com ", "x@y.z"),
+  },
   { weight: 2, arbitrary: fieldValue },
 );
-const honeypot = fc.oneof({ weight: 8, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constant("") }, { weight: 1, arbitrary: fc.string({ minLength: 1 }) });
+const honeypot = fc.oneof(
+  { weight: 8, arbitrary: fc.constant(undefined) },
+  { weight: 1, arbitrary: fc.constant("") },
+  { weight: 1, arbitrary: fc.string({ minLength: 1 }) },
+);
 
 const contactBody = fc.record(
-  { name: fieldValue, email: emailish, phone: fieldValue, subject: fieldValue, description: fieldValue, website: honeypot },
+  {
+    name: fieldValue,
+    email: emailish,
+    phone: fieldValue,
+    subject: fieldValue,
+    description: fieldValue,
+    website: honeypot,
+  },
   { requiredKeys: [] },
 );
 const subscriptionBody = fc.record({ email: emailish, website: honeypot }, { requiredKeys: [] });
@@ -71,7 +104,10 @@ describe("generated bodies", () => {
   it(`POST /api/contacts: ${runs} bodies, no 5xx, stored contacts always valid with their two mails`, async () => {
     await fc.assert(
       fc.asyncProperty(wire(contactBody), async (payload) => {
-        const res = await request(server.url).post("/api/contacts").set("Content-Type", "application/json").send(payload);
+        const res = await request(server.url)
+          .post("/api/contacts")
+          .set("Content-Type", "application/json")
+          .send(payload);
         expect(res.status).toBeLessThan(500);
         expect([201, 400, 413]).toContain(res.status);
         expect(apiResultSchema.safeParse(res.body).success).toBe(true);
@@ -90,7 +126,9 @@ describe("generated bodies", () => {
           description: stored?.description,
         };
         const reparsed = contactInputSchema.parse(fields);
-        expect({ ...reparsed }).toEqual(Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
+        expect({ ...reparsed }).toEqual(
+          Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+        );
         const mails = await t.store.listMails({ contactId: res.body.id });
         expect(mails).toHaveLength(2);
         for (const mail of mails) expect(mail.message.subject).not.toMatch(/[\r\n]/);
@@ -120,23 +158,27 @@ describe("generated bodies", () => {
   it("afterwards, every stored row passes the shared schemas unchanged", () => {
     const db = new Database(t.dbFile, { readonly: true });
     try {
-      const subscriptions = db.prepare("SELECT email, status FROM subscriptions").all() as { email: string; status: string }[];
+      const subscriptions = db.prepare("SELECT email, status FROM subscriptions").all() as {
+        email: string;
+        status: string;
+      }[];
       expect(subscriptions.length).toBeGreaterThan(0);
       for (const row of subscriptions) {
         expect(row.status).toBe("subscribed");
         expect(newsletterInputSchema.parse({ email: row.email }).email).toBe(row.email);
         expect(row.email).toMatch(simpleEmailPattern);
       }
-      const contacts = db.prepare("SELECT name, email, phone, subject, description FROM contacts").all() as Record<
-        string,
-        string | null
-      >[];
+      const contacts = db
+        .prepare("SELECT name, email, phone, subject, description FROM contacts")
+        .all() as Record<string, string | null>[];
       expect(contacts.length).toBeGreaterThan(0);
       for (const row of contacts) {
         const input = Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null));
         expect(contactInputSchema.safeParse(input).success).toBe(true);
       }
-      const orphanMails = db.prepare("SELECT COUNT(*) AS n FROM mail WHERE contact_id NOT IN (SELECT id FROM contacts)").get() as {
+      const orphanMails = db
+        .prepare("SELECT COUNT(*) AS n FROM mail WHERE contact_id NOT IN (SELECT id FROM contacts)")
+        .get() as {
         n: number;
       };
       expect(orphanMails.n).toBe(0);

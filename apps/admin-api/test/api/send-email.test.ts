@@ -4,7 +4,12 @@ import { firm } from "@site/shared/content";
 import { apiMessages, validationMessages } from "@site/shared/messages";
 import { makeTestApp, testToken } from "../helpers/app.js";
 
-const body = { to: "client@example.com", name: "Client Name", subject: "Your inquiry", description: "Thanks for writing." };
+const body = {
+  to: "client@example.com",
+  name: "Client Name",
+  subject: "Your inquiry",
+  description: "Thanks for writing.",
+};
 
 describe("POST /api/send-email", () => {
   let t: Awaited<ReturnType<typeof makeTestApp>> | undefined;
@@ -15,7 +20,10 @@ describe("POST /api/send-email", () => {
 
   it("with the configured bearer token queues the acknowledgement and answers 202 with its id", async () => {
     t = await makeTestApp();
-    const res = await request(t.app).post("/api/send-email").set("Authorization", `Bearer ${testToken}`).send(body);
+    const res = await request(t.app)
+      .post("/api/send-email")
+      .set("Authorization", `Bearer ${testToken}`)
+      .send(body);
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ success: true, id: expect.any(String) });
     const mail = await t.store.getMail(res.body.id);
@@ -44,7 +52,10 @@ describe("POST /api/send-email", () => {
     ["the bare token", testToken],
   ])("with %s answers 401 and queues nothing", async (_label, authorization) => {
     t = await makeTestApp();
-    const res = await request(t.app).post("/api/send-email").set("Authorization", authorization).send(body);
+    const res = await request(t.app)
+      .post("/api/send-email")
+      .set("Authorization", authorization)
+      .send(body);
     expect(res.status).toBe(401);
     expect(await t.store.listMails()).toEqual([]);
   });
@@ -52,7 +63,10 @@ describe("POST /api/send-email", () => {
   it("refuses every request while no token is configured: never an open relay", async () => {
     t = await makeTestApp({ adminApiToken: undefined });
     for (const authorization of ["", "Bearer ", "Bearer undefined", `Bearer ${testToken}`]) {
-      const res = await request(t.app).post("/api/send-email").set("Authorization", authorization).send(body);
+      const res = await request(t.app)
+        .post("/api/send-email")
+        .set("Authorization", authorization)
+        .send(body);
       expect(res.status).toBe(401);
     }
     expect(await t.store.listMails()).toEqual([]);
@@ -80,15 +94,25 @@ describe("POST /api/send-email", () => {
   it("answers 503 when the store fails", async () => {
     t = await makeTestApp();
     await t.store.close();
-    const res = await request(t.app).post("/api/send-email").set("Authorization", `Bearer ${testToken}`).send(body);
+    const res = await request(t.app)
+      .post("/api/send-email")
+      .set("Authorization", `Bearer ${testToken}`)
+      .send(body);
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ success: false, error: apiMessages.internal });
   });
 
   it("never logs the token", async () => {
     t = await makeTestApp();
-    await request(t.app).post("/api/send-email").set("Authorization", `Bearer ${testToken}`).send(body).expect(202);
-    await request(t.app).post("/api/send-email").set("Authorization", "Bearer wrong-token-wrong-token-123").send(body);
+    await request(t.app)
+      .post("/api/send-email")
+      .set("Authorization", `Bearer ${testToken}`)
+      .send(body)
+      .expect(202);
+    await request(t.app)
+      .post("/api/send-email")
+      .set("Authorization", "Bearer wrong-token-wrong-token-123")
+      .send(body);
     expect(t.log.text()).not.toContain(testToken);
     expect(t.log.text()).not.toContain("wrong-token");
     expect(t.log.text()).not.toContain(body.to);

@@ -22,14 +22,20 @@ function expectedHashes(file: string): string[] {
     const close = rest.indexOf("</script>", tagEnd);
     const tag = rest.slice(open, tagEnd + 1);
     const text = rest.slice(tagEnd + 1, close);
-    if (!tag.includes(" src=")) hashes.push(`sha256-${createHash("sha256").update(text).digest("base64")}`);
+    if (!tag.includes(" src="))
+      hashes.push(`sha256-${createHash("sha256").update(text).digest("base64")}`);
     rest = rest.slice(close + "</script>".length);
   }
   return hashes;
 }
 
 function scriptSrc(csp: string | undefined): string {
-  return (csp ?? "").split(";").map((directive) => directive.trim()).find((d) => d.startsWith("script-src")) ?? "";
+  return (
+    (csp ?? "")
+      .split(";")
+      .map((directive) => directive.trim())
+      .find((d) => d.startsWith("script-src")) ?? ""
+  );
 }
 
 describe("serving the prerendered site", () => {
@@ -72,9 +78,12 @@ describe("serving the prerendered site", () => {
     expect(about.status).toBe(200);
     expect(about.text).toContain("<h1>About page</h1>");
     const aboutHashes = expectedHashes("about/index.html");
-    for (const hash of aboutHashes) expect(about.headers["content-security-policy"]).toContain(`'${hash}'`);
+    for (const hash of aboutHashes)
+      expect(about.headers["content-security-policy"]).toContain(`'${hash}'`);
     const home = await request(t.app).get("/");
-    expect(home.headers["content-security-policy"]).not.toBe(about.headers["content-security-policy"]);
+    expect(home.headers["content-security-policy"]).not.toBe(
+      about.headers["content-security-policy"],
+    );
   });
 
   it("HTML is revalidated on every visit and answers 304 when unchanged", async () => {

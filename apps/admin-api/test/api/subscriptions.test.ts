@@ -16,18 +16,28 @@ describe("POST /api/subscriptions", () => {
 
   it("stores a new email trimmed and lower-cased as subscribed and answers 201 with its id", async () => {
     const before = Date.now();
-    const res = await request(t.app).post("/api/subscriptions").send({ email: "  Amina.Otieno@Example.COM " });
+    const res = await request(t.app)
+      .post("/api/subscriptions")
+      .send({ email: "  Amina.Otieno@Example.COM " });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true, id: expect.stringMatching(uuid) });
     const stored = await t.store.getSubscriptionByEmail("amina.otieno@example.com");
-    expect(stored).toMatchObject({ id: res.body.id, email: "amina.otieno@example.com", status: "subscribed" });
+    expect(stored).toMatchObject({
+      id: res.body.id,
+      email: "amina.otieno@example.com",
+      status: "subscribed",
+    });
     expect(stored?.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1);
     expect(stored?.updatedAt.getTime()).toBe(stored?.createdAt.getTime());
   });
 
   it("a second subscription with the same email in other case answers 409 and stores nothing", async () => {
-    const first = await request(t.app).post("/api/subscriptions").send({ email: "amina@example.com" });
-    const second = await request(t.app).post("/api/subscriptions").send({ email: "AMINA@example.com" });
+    const first = await request(t.app)
+      .post("/api/subscriptions")
+      .send({ email: "amina@example.com" });
+    const second = await request(t.app)
+      .post("/api/subscriptions")
+      .send({ email: "AMINA@example.com" });
     expect(second.status).toBe(409);
     expect(second.body).toEqual({ success: false, error: newsletterMessages.alreadySubscribed });
     expect((await t.store.getSubscriptionByEmail("amina@example.com"))?.id).toBe(first.body.id);
@@ -35,7 +45,9 @@ describe("POST /api/subscriptions", () => {
 
   it("50 concurrent requests for one new email store exactly one subscription", async () => {
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () => request(t.app).post("/api/subscriptions").send({ email: "race@example.com" })),
+      Array.from({ length: 50 }, () =>
+        request(t.app).post("/api/subscriptions").send({ email: "race@example.com" }),
+      ),
     );
     const statuses = responses.map((res) => res.status).sort();
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
@@ -66,7 +78,10 @@ describe("POST /api/subscriptions", () => {
   });
 
   it("a body that is not an object answers 400", async () => {
-    const res = await request(t.app).post("/api/subscriptions").set("Content-Type", "application/json").send("[1,2]");
+    const res = await request(t.app)
+      .post("/api/subscriptions")
+      .set("Content-Type", "application/json")
+      .send("[1,2]");
     expect(res.status).toBe(400);
     expect(res.body.success).toBe(false);
   });
@@ -81,7 +96,9 @@ describe("POST /api/subscriptions", () => {
   });
 
   it("a filled honeypot answers exactly like a success, with a real-looking id, and stores nothing or logs the email", async () => {
-    const res = await request(t.app).post("/api/subscriptions").send({ email: "bot@example.com", website: "http://spam" });
+    const res = await request(t.app)
+      .post("/api/subscriptions")
+      .send({ email: "bot@example.com", website: "http://spam" });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true, id: expect.stringMatching(uuid) });
     expect(await t.store.getSubscriptionByEmail("bot@example.com")).toBeNull();
@@ -90,13 +107,18 @@ describe("POST /api/subscriptions", () => {
   });
 
   it("an empty honeypot is a normal subscription", async () => {
-    const res = await request(t.app).post("/api/subscriptions").send({ email: "human@example.com", website: "" });
+    const res = await request(t.app)
+      .post("/api/subscriptions")
+      .send({ email: "human@example.com", website: "" });
     expect(res.status).toBe(201);
     expect(await t.store.getSubscriptionByEmail("human@example.com")).not.toBeNull();
   });
 
   it("malformed JSON answers 400 with a clear message", async () => {
-    const res = await request(t.app).post("/api/subscriptions").set("Content-Type", "application/json").send('{"email":');
+    const res = await request(t.app)
+      .post("/api/subscriptions")
+      .set("Content-Type", "application/json")
+      .send('{"email":');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, error: apiMessages.malformedJson });
   });
@@ -128,7 +150,10 @@ describe("POST /api/subscriptions", () => {
   });
 
   it("logs the request without the email address at info level", async () => {
-    await request(t.app).post("/api/subscriptions").send({ email: "private.person@example.com" }).expect(201);
+    await request(t.app)
+      .post("/api/subscriptions")
+      .send({ email: "private.person@example.com" })
+      .expect(201);
     const text = t.log.text();
     expect(text).toContain("/api/subscriptions");
     expect(text).not.toContain("private.person");
@@ -140,9 +165,14 @@ describe("rate limits", () => {
     const t = await makeTestApp({ rateLimitMax: 3 });
     try {
       for (let i = 0; i < 3; i += 1) {
-        await request(t.app).post("/api/subscriptions").send({ email: `n${i}@example.com` }).expect(201);
+        await request(t.app)
+          .post("/api/subscriptions")
+          .send({ email: `n${i}@example.com` })
+          .expect(201);
       }
-      const limited = await request(t.app).post("/api/subscriptions").send({ email: "n4@example.com" });
+      const limited = await request(t.app)
+        .post("/api/subscriptions")
+        .send({ email: "n4@example.com" });
       expect(limited.status).toBe(429);
       expect(limited.body).toEqual({ success: false, error: apiMessages.rateLimited });
       expect(limited.headers["retry-after"]).toBeDefined();

@@ -26,7 +26,9 @@ describe("SQLite adapter specifics", () => {
     try {
       expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
       expect(db.pragma("user_version", { simple: true })).toBe(migrations.length);
-      const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[];
+      const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as {
+        name: string;
+      }[];
       expect(indexes.map((index) => index.name)).toContain("subscriptions_email");
     } finally {
       db.close();
@@ -49,7 +51,9 @@ describe("SQLite adapter specifics", () => {
     const db = new Database(file.replace("nested/", ""));
     db.pragma(`user_version = ${migrations.length + 1}`);
     db.close();
-    expect(() => createSqliteStore({ file: file.replace("nested/", "") })).toThrow(/newer than this release/);
+    expect(() => createSqliteStore({ file: file.replace("nested/", "") })).toThrow(
+      /newer than this release/,
+    );
   });
 
   it("the database enforces one subscription per email even outside the adapter", async () => {
@@ -59,7 +63,9 @@ describe("SQLite adapter specifics", () => {
     const db = new Database(file);
     try {
       expect(() =>
-        db.prepare("INSERT INTO subscriptions VALUES ('x', 'one@example.com', 'subscribed', 0, 0)").run(),
+        db
+          .prepare("INSERT INTO subscriptions VALUES ('x', 'one@example.com', 'subscribed', 0, 0)")
+          .run(),
       ).toThrow(/UNIQUE/);
     } finally {
       db.close();
@@ -71,11 +77,16 @@ describe("SQLite adapter specifics", () => {
     const b = createSqliteStore({ file });
     try {
       for (let i = 0; i < 30; i += 1) {
-        await a.queueMail({ message: { to: `r${i}@example.com`, subject: "S", text: "T", html: "<p>T</p>" }, meta: { kind: "admin" } });
+        await a.queueMail({
+          message: { to: `r${i}@example.com`, subject: "S", text: "T", html: "<p>T</p>" },
+          meta: { kind: "admin" },
+        });
       }
       const now = new Date(Date.now() + 1_000);
       const lease = new Date(now.getTime() + 60_000);
-      const batches = await Promise.all([a, b, a, b, a, b].map((store) => store.claimDueMails(now, lease, 7)));
+      const batches = await Promise.all(
+        [a, b, a, b, a, b].map((store) => store.claimDueMails(now, lease, 7)),
+      );
       const ids = batches.flat().map((mail) => mail.id);
       expect(ids).toHaveLength(30);
       expect(new Set(ids).size).toBe(30);
@@ -96,7 +107,9 @@ describe("SQLite adapter specifics", () => {
     expect(existsSync(`${file}-wal`)).toBe(false);
     const db = new Database(file, { readonly: true });
     try {
-      expect((db.prepare("SELECT COUNT(*) AS n FROM subscriptions").get() as { n: number }).n).toBe(50);
+      expect((db.prepare("SELECT COUNT(*) AS n FROM subscriptions").get() as { n: number }).n).toBe(
+        50,
+      );
     } finally {
       db.close();
     }

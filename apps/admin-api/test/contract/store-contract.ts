@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { MailRecord, NewContact, NewMail, Store, SubscribeResult } from "../../src/ports/store.js";
+import type {
+  MailRecord,
+  NewContact,
+  NewMail,
+  Store,
+  SubscribeResult,
+} from "../../src/ports/store.js";
 
 /**
  * The behaviour every Store adapter must show. Each adapter's test file calls this with a factory
@@ -31,22 +37,38 @@ export function describeStoreContract(
       description: "We would like a review of our five-year plan.",
       ...overrides,
     });
-    const mail = (overrides: Partial<NewMail["message"]> = {}, meta: NewMail["meta"] = { kind: "admin" }): NewMail => ({
-      message: { to: "someone@example.com", subject: "Hello", text: "Hello", html: "<p>Hello</p>", ...overrides },
+    const mail = (
+      overrides: Partial<NewMail["message"]> = {},
+      meta: NewMail["meta"] = { kind: "admin" },
+    ): NewMail => ({
+      message: {
+        to: "someone@example.com",
+        subject: "Hello",
+        text: "Hello",
+        html: "<p>Hello</p>",
+        ...overrides,
+      },
       meta,
     });
     const contactMails = (contactId: string): NewMail[] => [
-      mail({ to: "wanjiku@example.com", subject: "We received your message" }, {
-        kind: "contact-acknowledgement",
-        contactId,
-      }),
-      mail({ to: "inbox@example.com", replyTo: "wanjiku@example.com", subject: "New inquiry" }, {
-        kind: "contact-notification",
-        contactId,
-      }),
+      mail(
+        { to: "wanjiku@example.com", subject: "We received your message" },
+        {
+          kind: "contact-acknowledgement",
+          contactId,
+        },
+      ),
+      mail(
+        { to: "inbox@example.com", replyTo: "wanjiku@example.com", subject: "New inquiry" },
+        {
+          kind: "contact-notification",
+          contactId,
+        },
+      ),
     ];
     const createdId = (result: SubscribeResult | undefined): string => {
-      if (!result?.created) throw new Error(`expected a created subscription, got ${JSON.stringify(result)}`);
+      if (!result?.created)
+        throw new Error(`expected a created subscription, got ${JSON.stringify(result)}`);
       return result.id;
     };
     const at = (base: Date, deltaMs: number) => new Date(base.getTime() + deltaMs);
@@ -108,7 +130,10 @@ export function describeStoreContract(
         expect(stored?.updatedAt.getTime()).toBe(stored?.createdAt.getTime());
 
         const mails = await store.listMails({ contactId: id });
-        expect(mails.map((m) => m.meta.kind).sort()).toEqual(["contact-acknowledgement", "contact-notification"]);
+        expect(mails.map((m) => m.meta.kind).sort()).toEqual([
+          "contact-acknowledgement",
+          "contact-notification",
+        ]);
         const notification = mails.find((m) => m.meta.kind === "contact-notification");
         expect(notification?.message).toEqual({
           to: "inbox@example.com",
@@ -199,14 +224,18 @@ export function describeStoreContract(
         expect(claimed).toHaveLength(2);
         const rest = await store.claimDueMails(now, at(now, 60_000), 10);
         expect(rest).toHaveLength(1);
-        expect([...claimed, ...rest].map((m) => m.id).sort()).toEqual([first.id, second.id, third.id].sort());
+        expect([...claimed, ...rest].map((m) => m.id).sort()).toEqual(
+          [first.id, second.id, third.id].sort(),
+        );
         const newestClaimed = Math.max(...claimed.map((m) => m.createdAt.getTime()));
         expect(newestClaimed).toBeLessThanOrEqual(rest[0]?.createdAt.getTime() ?? 0);
       });
 
       it("a mail not yet due is not claimed", async () => {
         const record = await queueOne();
-        expect(await store.claimDueMails(at(record.createdAt, -60_000), at(record.createdAt, 0), 10)).toEqual([]);
+        expect(
+          await store.claimDueMails(at(record.createdAt, -60_000), at(record.createdAt, 0), 10),
+        ).toEqual([]);
       });
 
       it("marking sent records SUCCESS, the message id and the end time; it is never claimed again", async () => {
@@ -232,9 +261,17 @@ export function describeStoreContract(
         const now = at(record.createdAt, 1_000);
         await store.claimDueMails(now, at(now, 60_000), 10);
         const nextAttemptAt = at(now, 30_000);
-        await store.markMailFailed(record.id, at(now, 100), "421 try later", { final: false, nextAttemptAt });
+        await store.markMailFailed(record.id, at(now, 100), "421 try later", {
+          final: false,
+          nextAttemptAt,
+        });
         const failed = await store.getMail(record.id);
-        expect(failed?.delivery).toMatchObject({ state: "PENDING", attempts: 1, error: "421 try later", leaseExpiresAt: null });
+        expect(failed?.delivery).toMatchObject({
+          state: "PENDING",
+          attempts: 1,
+          error: "421 try later",
+          leaseExpiresAt: null,
+        });
         expect(failed?.delivery.nextAttemptAt.getTime()).toBe(nextAttemptAt.getTime());
 
         expect(await store.claimDueMails(at(now, 29_000), at(now, 90_000), 10)).toEqual([]);
@@ -247,9 +284,16 @@ export function describeStoreContract(
         const record = await queueOne();
         const now = at(record.createdAt, 1_000);
         await store.claimDueMails(now, at(now, 60_000), 10);
-        await store.markMailFailed(record.id, at(now, 200), "550 no such user", { final: true, nextAttemptAt: now });
+        await store.markMailFailed(record.id, at(now, 200), "550 no such user", {
+          final: true,
+          nextAttemptAt: now,
+        });
         const failed = await store.getMail(record.id);
-        expect(failed?.delivery).toMatchObject({ state: "ERROR", error: "550 no such user", leaseExpiresAt: null });
+        expect(failed?.delivery).toMatchObject({
+          state: "ERROR",
+          error: "550 no such user",
+          leaseExpiresAt: null,
+        });
         expect(failed?.delivery.endTime?.getTime()).toBe(at(now, 200).getTime());
         expect(await store.claimDueMails(at(now, 3_600_000), at(now, 3_700_000), 10)).toEqual([]);
         expect(await store.listMails({ state: "ERROR" })).toHaveLength(1);
@@ -266,7 +310,9 @@ export function describeStoreContract(
         const record = await queueOne();
         expect(await store.retryMail(record.id, at(record.createdAt, 1_000))).toBe(false);
         expect((await store.getMail(record.id))?.delivery.state).toBe("PENDING");
-        expect(await store.retryMail("00000000-0000-4000-8000-000000000000", new Date())).toBe(false);
+        expect(await store.retryMail("00000000-0000-4000-8000-000000000000", new Date())).toBe(
+          false,
+        );
       });
 
       it("lists mails by state and by contact", async () => {
@@ -279,7 +325,11 @@ export function describeStoreContract(
       });
 
       it("outbox stats count the backlog and failures and age the oldest undelivered mail", async () => {
-        expect(await store.outboxStats(new Date())).toEqual({ pending: 0, failed: 0, oldestPendingAgeMs: null });
+        expect(await store.outboxStats(new Date())).toEqual({
+          pending: 0,
+          failed: 0,
+          oldestPendingAgeMs: null,
+        });
 
         const oldest = await queueOne();
         const failing = await queueOne();
@@ -287,7 +337,10 @@ export function describeStoreContract(
         const now = at(oldest.createdAt, 5_000);
         // Claim all three (two stay PROCESSING: still backlog), then fail one for good.
         await store.claimDueMails(at(now, 10_000), at(now, 70_000), 10);
-        await store.markMailFailed(failing.id, now, "550 rejected", { final: true, nextAttemptAt: now });
+        await store.markMailFailed(failing.id, now, "550 rejected", {
+          final: true,
+          nextAttemptAt: now,
+        });
 
         const stats = await store.outboxStats(now);
         expect(stats).toEqual({ pending: 2, failed: 1, oldestPendingAgeMs: 5_000 });

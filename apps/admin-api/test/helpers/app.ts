@@ -66,7 +66,9 @@ export async function makeTestApp(options: TestAppOptions = {}) {
 }
 
 /** Listens on an ephemeral loopback port (for many requests without a server per request). */
-export async function listen(app: ReturnType<typeof createApp>): Promise<{ url: string; server: Server; close(): Promise<void> }> {
+export async function listen(
+  app: ReturnType<typeof createApp>,
+): Promise<{ url: string; server: Server; close(): Promise<void> }> {
   const server = app.listen(0, "127.0.0.1");
   await once(server, "listening");
   const { port } = server.address() as AddressInfo;

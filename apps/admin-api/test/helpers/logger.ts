@@ -1,8 +1,16 @@
 import { pino, type Logger } from "pino";
 
 /** A real pino logger whose lines are kept in memory, so tests can read what would be logged. */
-export function capturingLogger(level: pino.LevelWithSilent = "info"): { logger: Logger; lines: () => string[]; text: () => string } {
+export function capturingLogger(level: pino.LevelWithSilent = "info"): {
+  logger: Logger;
+  lines: () => string[];
+  text: () => string;
+} {
   const chunks: string[] = [];
   const logger = pino({ level }, { write: (chunk: string) => void chunks.push(chunk) });
-  return { logger, lines: () => chunks.flatMap((chunk) => chunk.split("\n").filter(Boolean)), text: () => chunks.join("") };
+  return {
+    logger,
+    lines: () => chunks.flatMap((chunk) => chunk.split("\n").filter(Boolean)),
+    text: () => chunks.join(""),
+  };
 }

@@ -26,7 +26,9 @@ export async function startSmtpServer(options: TestSmtpOptions = {}) {
     logger: false,
     onRcptTo(_address, _session, callback) {
       if (options.rejectRecipient) {
-        const error = new Error(options.rejectRecipient.message) as Error & { responseCode: number };
+        const error = new Error(options.rejectRecipient.message) as Error & {
+          responseCode: number;
+        };
         error.responseCode = options.rejectRecipient.code;
         callback(error);
         return;

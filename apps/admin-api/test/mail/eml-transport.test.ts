@@ -19,10 +19,17 @@ describe("the .eml file transport", () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  async function sendAndParse(message: Parameters<typeof acknowledgementMail>[0] | ReturnType<typeof contactMails>[number]["message"]) {
+  async function sendAndParse(
+    message:
+      | Parameters<typeof acknowledgementMail>[0]
+      | ReturnType<typeof contactMails>[number]["message"],
+  ) {
     const transport = createEmlFileTransport({ dir: join(dir, "mail"), from });
     const full = "text" in message ? message : acknowledgementMail(message, identity);
-    const { messageId } = await transport.send({ ...full, mailId: "11111111-2222-4333-8444-555555555555" });
+    const { messageId } = await transport.send({
+      ...full,
+      mailId: "11111111-2222-4333-8444-555555555555",
+    });
     await transport.close();
     const files = await readdir(join(dir, "mail"));
     expect(files).toHaveLength(1);
@@ -39,7 +46,9 @@ describe("the .eml file transport", () => {
       description: "Please call me.",
     });
     expect(parsed.from?.text).toBe('"Kilima Advisory" <no-reply@firm.test>');
-    expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.value.map((a) => a.address) : []).toEqual(["client@example.com"]);
+    expect(
+      parsed.to && !Array.isArray(parsed.to) ? parsed.to.value.map((a) => a.address) : [],
+    ).toEqual(["client@example.com"]);
     expect(parsed.subject).toBe("We received your message: Advice");
     expect(parsed.text).toContain("Please call me.");
     expect(parsed.html).toContain("Please call me.");
@@ -79,7 +88,12 @@ describe("the .eml file transport", () => {
 
   it("the notification to the firm carries Reply-To the submitter and escapes their HTML", async () => {
     const [, notification] = contactMails(
-      { name: "<b>Eve</b>", email: "eve@example.com", subject: "Subject & more", description: "<script>x()</script>" },
+      {
+        name: "<b>Eve</b>",
+        email: "eve@example.com",
+        subject: "Subject & more",
+        description: "<script>x()</script>",
+      },
       "contact-id-1",
       identity,
     );
@@ -93,7 +107,12 @@ describe("the .eml file transport", () => {
   });
 
   it("an address with a comma is one recipient, never a list", async () => {
-    const { parsed } = await sendAndParse({ to: "a,b@example.com", name: "N", subject: "S", description: "D" });
+    const { parsed } = await sendAndParse({
+      to: "a,b@example.com",
+      name: "N",
+      subject: "S",
+      description: "D",
+    });
     const recipients = parsed.to && !Array.isArray(parsed.to) ? parsed.to.value : [];
     expect(recipients).toHaveLength(1);
   });
@@ -101,12 +120,18 @@ describe("the .eml file transport", () => {
   it("a folder that cannot be written is a transient failure", async () => {
     const target = join(dir, "mail");
     const transport = createEmlFileTransport({ dir: target, from });
-    expect((await readdir(dir))).toContain("mail");
+    expect(await readdir(dir)).toContain("mail");
     // Someone replaces the folder with a file while the API runs.
     await rm(target, { recursive: true });
     await writeFile(target, "x");
     const error = await transport
-      .send({ ...acknowledgementMail({ to: "a@example.com", name: "N", subject: "S", description: "D" }, identity), mailId: "m1" })
+      .send({
+        ...acknowledgementMail(
+          { to: "a@example.com", name: "N", subject: "S", description: "D" },
+          identity,
+        ),
+        mailId: "m1",
+      })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(MailSendError);
     expect((error as MailSendError).permanent).toBe(false);

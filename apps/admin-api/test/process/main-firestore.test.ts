@@ -35,12 +35,27 @@ describe("the API process on Firestore", () => {
     });
     try {
       const base = `http://127.0.0.1:${await app.listening}`;
-      expect(app.lines.find((line) => line.msg === "listening")).toMatchObject({ store: "firestore" });
+      expect(app.lines.find((line) => line.msg === "listening")).toMatchObject({
+        store: "firestore",
+      });
       const post = (path: string, body: unknown) =>
-        fetch(`${base}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+        fetch(`${base}${path}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        });
       expect((await post("/api/subscriptions", { email: "fs@example.com" })).status).toBe(201);
       expect((await post("/api/subscriptions", { email: "FS@example.com" })).status).toBe(409);
-      expect((await post("/api/contacts", { name: "N", email: "n@example.com", subject: "S", description: "D" })).status).toBe(201);
+      expect(
+        (
+          await post("/api/contacts", {
+            name: "N",
+            email: "n@example.com",
+            subject: "S",
+            description: "D",
+          })
+        ).status,
+      ).toBe(201);
       const ready = await fetch(`${base}/api/ready`);
       expect(ready.status).toBe(200);
       expect(((await ready.json()) as { status: string }).status).toBe("ready");

@@ -35,7 +35,12 @@ describe("the API process", () => {
       const created = await fetch(`${base}/api/contacts`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ name: "Process Test", email: "process@example.com", subject: "S", description: "D" }),
+        body: JSON.stringify({
+          name: "Process Test",
+          email: "process@example.com",
+          subject: "S",
+          description: "D",
+        }),
       });
       expect(created.status).toBe(201);
       // The worker runs on its own 20 ms timer in that process: ask its readiness endpoint until the
@@ -43,7 +48,9 @@ describe("the API process", () => {
       let pending = -1;
       const deadline = Date.now() + 10_000;
       while (pending !== 0 && Date.now() < deadline) {
-        const ready = (await (await fetch(`${base}/api/ready`)).json()) as { outbox: { pending: number } };
+        const ready = (await (await fetch(`${base}/api/ready`)).json()) as {
+          outbox: { pending: number };
+        };
         pending = ready.outbox.pending;
       }
       expect(pending).toBe(0);
@@ -54,7 +61,9 @@ describe("the API process", () => {
       // "close", not "exit": it fires once stdout is drained, so the last log lines have been read.
       const [code] = await once(app.child, "close");
       expect(code).toBe(0);
-      expect(app.lines.map((line) => line.msg)).toEqual(expect.arrayContaining(["shutting down", "stopped"]));
+      expect(app.lines.map((line) => line.msg)).toEqual(
+        expect.arrayContaining(["shutting down", "stopped"]),
+      );
       // The store closed cleanly: everything checkpointed into site.db, no WAL left behind.
       expect(await readdir(dataDir)).toEqual(["site.db"]);
       expect(JSON.stringify(app.lines)).not.toContain("process@example.com");

@@ -1,6 +1,9 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createSmtpTransport, isPermanentSmtpError } from "../../src/adapters/mail/smtp-transport.js";
+import {
+  createSmtpTransport,
+  isPermanentSmtpError,
+} from "../../src/adapters/mail/smtp-transport.js";
 import type { Clock } from "../../src/ports/clock.js";
 import type { Store } from "../../src/ports/store.js";
 import { createOutboxWorker, maxRetryDelayMs, retryDelayMs } from "../../src/workers/outbox.js";
@@ -69,7 +72,10 @@ describe("the outbox worker over SMTP", () => {
     closers.push(smtp.close);
     const { worker, transport } = makeWorker(t.store, t.clock, smtp.url);
     closers.push(() => transport.close());
-    const contactId = await submitContact({ ...contact, subject: "Hello\r\nBcc: victim@example.com" });
+    const contactId = await submitContact({
+      ...contact,
+      subject: "Hello\r\nBcc: victim@example.com",
+    });
 
     expect(await worker.tick()).toEqual({ claimed: 2, sent: 2, retrying: 0, failed: 0 });
     expect(smtp.received).toHaveLength(2);
@@ -120,11 +126,15 @@ describe("the outbox worker over SMTP", () => {
     t.clock.advance(1);
     expect(await worker.tick()).toEqual({ claimed: 2, sent: 2, retrying: 0, failed: 0 });
     expect(back.received).toHaveLength(2);
-    expect((await t.store.listMails({ contactId })).every((mail) => mail.delivery.state === "SUCCESS")).toBe(true);
+    expect(
+      (await t.store.listMails({ contactId })).every((mail) => mail.delivery.state === "SUCCESS"),
+    ).toBe(true);
   });
 
   it("a permanent 5xx rejection marks the mail failed at once with the error, and the contact is kept", async () => {
-    const smtp = await startSmtpServer({ rejectRecipient: { code: 550, message: "No such user here" } });
+    const smtp = await startSmtpServer({
+      rejectRecipient: { code: 550, message: "No such user here" },
+    });
     closers.push(smtp.close);
     const { worker, transport } = makeWorker(t.store, t.clock, smtp.url);
     closers.push(() => transport.close());
@@ -141,7 +151,9 @@ describe("the outbox worker over SMTP", () => {
   });
 
   it("a transient 4xx rejection is retried with a doubling delay, then given up after the last attempt", async () => {
-    const smtp = await startSmtpServer({ rejectRecipient: { code: 451, message: "Try again later" } });
+    const smtp = await startSmtpServer({
+      rejectRecipient: { code: 451, message: "Try again later" },
+    });
     closers.push(smtp.close);
     const { worker, transport } = makeWorker(t.store, t.clock, smtp.url, 3);
     closers.push(() => transport.close());
@@ -169,7 +181,11 @@ describe("the outbox worker over SMTP", () => {
     const contactId = await submitContact();
     // The crashed process: it claimed the contact's mails and died before sending them.
     const crashedAt = t.clock.now();
-    const held = await t.store.claimDueMails(crashedAt, new Date(crashedAt.getTime() + leaseMs), 10);
+    const held = await t.store.claimDueMails(
+      crashedAt,
+      new Date(crashedAt.getTime() + leaseMs),
+      10,
+    );
     expect(held).toHaveLength(2);
     // ...and one more mail was queued but never claimed.
     const pendingId = await queueAdminMail();
@@ -207,7 +223,9 @@ describe("the outbox worker over SMTP", () => {
     closers.push(() => transport.close());
     expect(await worker.tick()).toMatchObject({ claimed: 2, failed: 2, sent: 0 });
     expect(smtp.received).toHaveLength(0);
-    expect((await t.store.listMails({ contactId })).every((mail) => mail.delivery.state === "ERROR")).toBe(true);
+    expect(
+      (await t.store.listMails({ contactId })).every((mail) => mail.delivery.state === "ERROR"),
+    ).toBe(true);
     expect(log.text()).toContain("given up");
   });
 
@@ -246,7 +264,9 @@ describe("the outbox worker over SMTP", () => {
 
 describe("retry policy", () => {
   it("doubles from the base delay and caps at an hour", () => {
-    expect([1, 2, 3, 4].map((attempts) => retryDelayMs(attempts, 30_000))).toEqual([30_000, 60_000, 120_000, 240_000]);
+    expect([1, 2, 3, 4].map((attempts) => retryDelayMs(attempts, 30_000))).toEqual([
+      30_000, 60_000, 120_000, 240_000,
+    ]);
     expect(retryDelayMs(20, 30_000)).toBe(maxRetryDelayMs);
     expect(maxRetryDelayMs).toBe(3_600_000);
   });

@@ -10,10 +10,20 @@ import { toNodemailerOptions } from "./message.js";
  * SMTP server would receive (any mail client opens them). Written to a temporary name and renamed, so
  * a reader never sees half a file.
  */
-export function createEmlFileTransport({ dir, from }: { dir: string; from: string }): MailTransport {
+export function createEmlFileTransport({
+  dir,
+  from,
+}: {
+  dir: string;
+  from: string;
+}): MailTransport {
   // Created up front so operators find the folder (and a permission problem shows) at start-up.
   mkdirSync(dir, { recursive: true });
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  const transporter = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "windows",
+  });
   return {
     async send(message) {
       try {
@@ -26,7 +36,10 @@ export function createEmlFileTransport({ dir, from }: { dir: string; from: strin
         return { messageId: info.messageId ?? null };
       } catch (cause) {
         // A full disk or a permission problem can be fixed and the mail sent later.
-        throw new MailSendError(`Could not write the mail file: ${(cause as Error).message}`, { permanent: false, cause });
+        throw new MailSendError(`Could not write the mail file: ${(cause as Error).message}`, {
+          permanent: false,
+          cause,
+        });
       }
     },
     async close() {

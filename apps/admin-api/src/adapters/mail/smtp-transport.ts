@@ -15,7 +15,9 @@ interface SmtpError extends Error {
  */
 export function isPermanentSmtpError(error: SmtpError): boolean {
   if (error.code === "EAUTH") return false;
-  return typeof error.responseCode === "number" && error.responseCode >= 500 && error.responseCode < 600;
+  return (
+    typeof error.responseCode === "number" && error.responseCode >= 500 && error.responseCode < 600
+  );
 }
 
 export interface SmtpTransportOptions {
@@ -25,7 +27,11 @@ export interface SmtpTransportOptions {
   timeoutMs?: number;
 }
 
-export function createSmtpTransport({ url, from, timeoutMs = 15_000 }: SmtpTransportOptions): MailTransport {
+export function createSmtpTransport({
+  url,
+  from,
+  timeoutMs = 15_000,
+}: SmtpTransportOptions): MailTransport {
   const transporter = nodemailer.createTransport({
     url,
     connectionTimeout: timeoutMs,

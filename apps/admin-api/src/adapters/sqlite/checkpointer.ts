@@ -66,10 +66,14 @@ export function startCheckpointer({
 
   let nextId = 0;
   let stopping = false;
-  const pending = new Map<number, { resolve(result: CheckpointResult): void; reject(error: Error): void }>();
+  const pending = new Map<
+    number,
+    { resolve(result: CheckpointResult): void; reject(error: Error): void }
+  >();
   const exited = new Promise<void>((resolve) => {
     worker.once("exit", (code) => {
-      for (const { reject } of pending.values()) reject(new Error("The checkpoint thread has stopped."));
+      for (const { reject } of pending.values())
+        reject(new Error("The checkpoint thread has stopped."));
       pending.clear();
       if (!stopping) onFailure(`checkpoint thread exited with code ${code}`);
       resolve();

@@ -123,7 +123,11 @@ export interface SqliteStore extends Store {
 const automaticCheckpointPages = 1000;
 
 /** The Store port on one SQLite file (WAL), schema migrated on open. */
-export function createSqliteStore({ file, now = Date.now, checkpointIntervalMs = 1000 }: SqliteStoreOptions): SqliteStore {
+export function createSqliteStore({
+  file,
+  now = Date.now,
+  checkpointIntervalMs = 1000,
+}: SqliteStoreOptions): SqliteStore {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
@@ -155,13 +159,19 @@ export function createSqliteStore({ file, now = Date.now, checkpointIntervalMs =
       `INSERT INTO subscriptions (id, email, status, created_at, updated_at) VALUES (?, ?, 'subscribed', ?, ?)
        ON CONFLICT (email) DO NOTHING`,
     ),
-    subscriptionByEmail: db.prepare<[string], SubscriptionRow>(`SELECT * FROM subscriptions WHERE email = ?`),
-    insertContact: db.prepare<[string, string, string, string | null, string, string, number, number]>(
+    subscriptionByEmail: db.prepare<[string], SubscriptionRow>(
+      `SELECT * FROM subscriptions WHERE email = ?`,
+    ),
+    insertContact: db.prepare<
+      [string, string, string, string | null, string, string, number, number]
+    >(
       `INSERT INTO contacts (id, name, email, phone, subject, description, status, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, 'new', ?, ?)`,
     ),
     contactById: db.prepare<[string], ContactRow>(`SELECT * FROM contacts WHERE id = ?`),
-    insertMail: db.prepare<[string, string, string | null, string, string | null, string, string, string, number, number]>(
+    insertMail: db.prepare<
+      [string, string, string | null, string, string | null, string, string, string, number, number]
+    >(
       `INSERT INTO mail (id, kind, contact_id, to_address, reply_to, subject, text_body, html_body, state, attempts,
                          next_attempt_at, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?)`,
@@ -219,23 +229,25 @@ export function createSqliteStore({ file, now = Date.now, checkpointIntervalMs =
     return id;
   };
 
-  const addContactWithMails = db.transaction((contact: NewContact, mails: (contactId: string) => NewMail[]) => {
-    const id = randomUUID();
-    const at = now();
-    statements.insertContact.run(
-      id,
-      contact.name,
-      contact.email,
-      contact.phone ?? null,
-      contact.subject,
-      contact.description,
-      at,
-      at,
-    );
-    // Built inside the transaction: if composing or storing a mail fails, the contact is rolled back too.
-    for (const mail of mails(id)) insertMail(mail, id, at);
-    return { id };
-  });
+  const addContactWithMails = db.transaction(
+    (contact: NewContact, mails: (contactId: string) => NewMail[]) => {
+      const id = randomUUID();
+      const at = now();
+      statements.insertContact.run(
+        id,
+        contact.name,
+        contact.email,
+        contact.phone ?? null,
+        contact.subject,
+        contact.description,
+        at,
+        at,
+      );
+      // Built inside the transaction: if composing or storing a mail fails, the contact is rolled back too.
+      for (const mail of mails(id)) insertMail(mail, id, at);
+      return { id };
+    },
+  );
 
   // IMMEDIATE takes the write lock up front, so two processes cannot claim the same rows.
   const claim = db.transaction((nowMs: number, leaseUntilMs: number, limit: number) =>
@@ -296,7 +308,9 @@ export function createSqliteStore({ file, now = Date.now, checkpointIntervalMs =
         params.push(filter.contactId);
       }
       const where = clauses.length > 0 ? `WHERE ${clauses.join(" AND ")}` : "";
-      const rows = db.prepare<string[], MailRow>(`SELECT * FROM mail ${where} ORDER BY created_at, rowid`).all(...params);
+      const rows = db
+        .prepare<string[], MailRow>(`SELECT * FROM mail ${where} ORDER BY created_at, rowid`)
+        .all(...params);
       return rows.map(toMail);
     },
     async outboxStats(nowDate) {
@@ -305,7 +319,9 @@ export function createSqliteStore({ file, now = Date.now, checkpointIntervalMs =
         pending: row?.pending ?? 0,
         failed: row?.failed ?? 0,
         oldestPendingAgeMs:
-          row?.oldest === null || row?.oldest === undefined ? null : Math.max(0, nowDate.getTime() - row.oldest),
+          row?.oldest === null || row?.oldest === undefined
+            ? null
+            : Math.max(0, nowDate.getTime() - row.oldest),
       };
     },
     async ping() {

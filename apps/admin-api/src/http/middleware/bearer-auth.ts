@@ -15,7 +15,11 @@ export function bearerAuth(token: string | undefined): RequestHandler {
   return (req, res, next) => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(req.get("authorization") ?? "");
     const presented = match?.[1];
-    if (expected === undefined || presented === undefined || !timingSafeEqual(digest(presented), expected)) {
+    if (
+      expected === undefined ||
+      presented === undefined ||
+      !timingSafeEqual(digest(presented), expected)
+    ) {
       res.set("WWW-Authenticate", 'Bearer realm="admin-api"');
       sendFailure(res, 401, apiMessages.unauthorized);
       return;

@@ -9,7 +9,13 @@ export const healthHandler: RequestHandler = (_req, res) => {
 };
 
 /** GET /api/ready: the store answers; the outbox backlog tells operators whether mail is flowing. */
-export function readyHandler({ store, clock }: { store: Pick<Store, "ping" | "outboxStats">; clock: Clock }): RequestHandler {
+export function readyHandler({
+  store,
+  clock,
+}: {
+  store: Pick<Store, "ping" | "outboxStats">;
+  clock: Clock;
+}): RequestHandler {
   return async (req, res) => {
     res.set("Cache-Control", "no-store");
     try {
