@@ -15,6 +15,12 @@ export function startMain(env: Record<string, string>) {
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: Record<string, unknown>[] = [];
+  const waiters: { msg: string; resolve(): void }[] = [];
+  /** Resolves once the process has logged a line with this message. */
+  const logged = (msg: string) =>
+    lines.some((line) => line.msg === msg)
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => waiters.push({ msg, resolve }));
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
@@ -29,9 +35,10 @@ export function startMain(env: Record<string, string>) {
         entry = { msg: line };
       }
       lines.push(entry);
+      for (const waiter of waiters.filter((w) => w.msg === entry.msg)) waiter.resolve();
       if (entry.msg === "listening") resolve(entry.port as number);
     });
     child.on("exit", (code) => reject(new Error(`exited ${code}: ${stderr}`)));
   });
-  return { child, lines, listening, stderr: () => stderr };
+  return { child, lines, listening, logged, stderr: () => stderr };
 }

@@ -1,4 +1,6 @@
 import { once } from "node:events";
+import { connect } from "node:net";
+import Database from "better-sqlite3";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -67,6 +69,67 @@ describe("the API process", () => {
       // The store closed cleanly: everything checkpointed into site.db, no WAL left behind.
       expect(await readdir(dataDir)).toEqual(["site.db"]);
       expect(JSON.stringify(app.lines)).not.toContain("process@example.com");
+    } finally {
+      if (app.child.exitCode === null) app.child.kill("SIGKILL");
+    }
+  });
+
+  it("on SIGTERM stops accepting but finishes the request in flight, then exits 0 with it stored", async () => {
+    const dataDir = join(dir, "data");
+    const app = startMain({
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      MAIL_DIR: join(dir, "mail"),
+      SITE_DIR: join(dir, "no-site"),
+    });
+    try {
+      const port = await app.listening;
+      // A request whose body is still arriving when the signal comes. `Expect: 100-continue` makes the
+      // server say when it has the request (Node answers 100 once it is dispatched), so there is no race.
+      const body = JSON.stringify({ email: "in-flight@example.com" });
+      const socket = connect(port, "127.0.0.1");
+      socket.on("error", () => undefined);
+      await once(socket, "connect");
+      let response = "";
+      let continued: () => void = () => undefined;
+      const hundredContinue = new Promise<void>((resolve) => {
+        continued = resolve;
+      });
+      socket.on("data", (chunk: Buffer) => {
+        response += chunk.toString();
+        if (response.startsWith("HTTP/1.1 100")) continued();
+      });
+      socket.write(
+        `POST /api/subscriptions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`,
+      );
+      await hundredContinue;
+      app.child.kill("SIGTERM");
+      await app.logged("shutting down");
+
+      // No new connections are accepted...
+      const refused = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        () => false,
+        () => true,
+      );
+      expect(refused).toBe(true);
+
+      // ...but the one in flight completes.
+      socket.end(body);
+      await once(socket, "close");
+      expect(response).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 /);
+      const [code] = await once(app.child, "close");
+      expect(code).toBe(0);
+
+      const db = new Database(join(dataDir, "site.db"), { readonly: true });
+      try {
+        expect(db.prepare("SELECT email FROM subscriptions").all()).toEqual([
+          { email: "in-flight@example.com" },
+        ]);
+      } finally {
+        db.close();
+      }
     } finally {
       if (app.child.exitCode === null) app.child.kill("SIGKILL");
     }
