@@ -13,21 +13,15 @@ import express from "express";
 import { pino } from "pino";
 import { createSqliteStore } from "../src/adapters/sqlite/sqlite-store.js";
 import { createApp } from "../src/app.js";
-import { createAdminMailService } from "../src/domain/admin-mail-service.js";
-import { createContactService } from "../src/domain/contact-service.js";
-import { createSubscriptionService } from "../src/domain/subscription-service.js";
 import { systemClock } from "../src/ports/clock.js";
+import { createServices } from "../src/domain/services.js";
 
 const dir = mkdtempSync(join(tmpdir(), "admin-api-bench-"));
 const store = createSqliteStore({ file: join(dir, "site.db") });
 const logger = pino({ level: "info" }, pino.destination({ dest: "/dev/null", sync: true }));
 const identity = { contactInbox: "inbox@bench.test", siteUrl: "https://bench.test" };
 const app = createApp({
-  services: {
-    subscriptions: createSubscriptionService({ store }),
-    contacts: createContactService({ store, identity }),
-    adminMail: createAdminMailService({ store, identity }),
-  },
+  services: createServices({ store, identity }),
   store,
   clock: systemClock,
   logger,

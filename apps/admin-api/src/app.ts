@@ -3,9 +3,7 @@ import cors from "cors";
 import express, { type Express, type RequestHandler } from "express";
 import helmet from "helmet";
 import type { Logger } from "pino";
-import type { AdminMailService } from "./domain/admin-mail-service.js";
-import type { ContactService } from "./domain/contact-service.js";
-import type { SubscriptionService } from "./domain/subscription-service.js";
+import type { Services } from "./domain/services.js";
 import { bearerAuth } from "./http/middleware/bearer-auth.js";
 import { apiNotFound, errorHandler } from "./http/middleware/errors.js";
 import { writeRateLimit } from "./http/middleware/rate-limit.js";
@@ -19,11 +17,7 @@ import type { Clock } from "./ports/clock.js";
 import type { Store } from "./ports/store.js";
 
 export interface AppDeps {
-  services: {
-    subscriptions: SubscriptionService;
-    contacts: ContactService;
-    adminMail: AdminMailService;
-  };
+  services: Services;
   /** Only for readiness: the use cases reach the store through the services. */
   store: Pick<Store, "ping" | "outboxStats">;
   clock: Clock;

@@ -7,13 +7,11 @@ import { createEmlFileTransport } from "./adapters/mail/eml-file-transport.js";
 import { createSmtpTransport } from "./adapters/mail/smtp-transport.js";
 import { createApp } from "./app.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
-import { createAdminMailService } from "./domain/admin-mail-service.js";
-import { createContactService } from "./domain/contact-service.js";
-import { createSubscriptionService } from "./domain/subscription-service.js";
 import { systemClock } from "./ports/clock.js";
 import type { MailTransport } from "./ports/mail-transport.js";
 import type { Store } from "./ports/store.js";
 import { createOutboxWorker } from "./workers/outbox.js";
+import { createServices } from "./domain/services.js";
 
 async function openStore(config: Config["store"]): Promise<Store> {
   if (config.kind === "sqlite") return createSqliteStore({ file: config.file });
@@ -58,11 +56,7 @@ async function main(): Promise<void> {
   const identity = { contactInbox: config.mail.contactInbox, siteUrl: config.siteUrl };
 
   const app = createApp({
-    services: {
-      subscriptions: createSubscriptionService({ store }),
-      contacts: createContactService({ store, identity }),
-      adminMail: createAdminMailService({ store, identity }),
-    },
+    services: createServices({ store, identity }),
     store,
     clock,
     logger,

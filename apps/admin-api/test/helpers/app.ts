@@ -6,12 +6,10 @@ import { join } from "node:path";
 import { once } from "node:events";
 import { createSqliteStore } from "../../src/adapters/sqlite/sqlite-store.js";
 import { createApp, type AppDeps } from "../../src/app.js";
-import { createAdminMailService } from "../../src/domain/admin-mail-service.js";
-import { createContactService } from "../../src/domain/contact-service.js";
-import { createSubscriptionService } from "../../src/domain/subscription-service.js";
 import type { Store } from "../../src/ports/store.js";
 import { manualClock } from "./clock.js";
 import { capturingLogger } from "./logger.js";
+import { createServices } from "../../src/domain/services.js";
 
 export const testInbox = "inbox@firm.test";
 export const testIdentity = { contactInbox: testInbox, siteUrl: "https://site.firm.test" };
@@ -33,11 +31,7 @@ export async function makeTestApp(options: TestAppOptions = {}) {
   const clock = manualClock();
   const log = capturingLogger();
   const app = createApp({
-    services: {
-      subscriptions: createSubscriptionService({ store }),
-      contacts: createContactService({ store, identity: testIdentity }),
-      adminMail: createAdminMailService({ store, identity: testIdentity }),
-    },
+    services: createServices({ store, identity: testIdentity }),
     store,
     clock,
     logger: log.logger,
