@@ -78,13 +78,15 @@ export function createApp(deps: AppDeps): Express {
     );
   }
   const json: RequestHandler = express.json({ limit: jsonBodyLimit });
+  // The forms' own posts when the browser runs no script (answered with a page: see http/form-page.ts).
+  const form: RequestHandler = express.urlencoded({ limit: jsonBodyLimit, extended: false });
   // Each write endpoint counts on its own, before its body is even parsed.
   const limited = () => writeRateLimit(security.rateLimit);
 
   api.get("/health", healthHandler);
   api.get("/ready", readyHandler({ store: deps.store, clock: deps.clock }));
-  api.post("/subscriptions", limited(), json, subscribeHandler(services.subscriptions));
-  api.post("/contacts", limited(), json, contactHandler(services.contacts));
+  api.post("/subscriptions", limited(), json, form, subscribeHandler(services.subscriptions));
+  api.post("/contacts", limited(), json, form, contactHandler(services.contacts));
   api.post(
     "/send-email",
     limited(),

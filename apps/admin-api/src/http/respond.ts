@@ -1,8 +1,16 @@
 import type { Response } from "express";
 import type { ApiFailure, ApiSuccess } from "@site/shared/schemas";
+import { isFormPost, sendFormPage } from "./form-page.js";
 
-/** The one success shape: the spec's result fields. */
-export function sendSuccess(res: Response, status: number, id: string): void {
+/**
+ * The one success shape: the spec's result fields. `message` is what a visitor whose browser posted the
+ * form without JavaScript reads instead (see form-page.ts).
+ */
+export function sendSuccess(res: Response, status: number, id: string, message?: string): void {
+  if (message !== undefined && isFormPost(res.req)) {
+    sendFormPage(res, 200, { ok: true, message });
+    return;
+  }
   const body: ApiSuccess = { success: true, id };
   res.status(status).json(body);
 }
@@ -14,6 +22,14 @@ export function sendFailure(
   error: string,
   fieldErrors?: Record<string, string>,
 ): void {
+  if (isFormPost(res.req)) {
+    sendFormPage(res, status, {
+      ok: false,
+      message: error,
+      details: Object.values(fieldErrors ?? {}),
+    });
+    return;
+  }
   const body: ApiFailure = fieldErrors
     ? { success: false, error, fieldErrors }
     : { success: false, error };

@@ -9,11 +9,11 @@ export function contactHandler(service: ContactService): RequestHandler {
     const outcome = await service.submit(req.body);
     switch (outcome.kind) {
       case "created":
-        sendSuccess(res, 201, outcome.id);
+        sendSuccess(res, 201, outcome.id, contactMessages.success);
         return;
       case "dropped":
         req.log.info("contact honeypot filled; submission dropped");
-        sendSuccess(res, 201, outcome.id);
+        sendSuccess(res, 201, outcome.id, contactMessages.success);
         return;
       case "invalid":
         sendFailure(res, 400, apiMessages.invalidRequest, outcome.fieldErrors);

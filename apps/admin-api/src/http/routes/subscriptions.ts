@@ -9,11 +9,11 @@ export function subscribeHandler(service: SubscriptionService): RequestHandler {
     const outcome = await service.subscribe(req.body);
     switch (outcome.kind) {
       case "created":
-        sendSuccess(res, 201, outcome.id);
+        sendSuccess(res, 201, outcome.id, newsletterMessages.success);
         return;
       case "dropped":
         req.log.info("newsletter honeypot filled; submission dropped");
-        sendSuccess(res, 201, outcome.id);
+        sendSuccess(res, 201, outcome.id, newsletterMessages.success);
         return;
       case "invalid":
         sendFailure(res, 400, validationMessages.newsletterEmailInvalid, outcome.fieldErrors);

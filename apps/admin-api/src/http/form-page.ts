@@ -1,0 +1,60 @@
+import type { Request, Response } from "express";
+import { firm } from "@site/shared/content";
+
+/**
+ * Without JavaScript the site's forms post `application/x-www-form-urlencoded` straight to the API
+ * (their `method`/`action` attributes). Such a visitor gets a small, self-contained page with the same
+ * message the script would have shown, so a lead sent from a browser with scripts off is never lost and
+ * never answered with raw JSON.
+ */
+export function isFormPost(req: Request): boolean {
+  return req.is("application/x-www-form-urlencoded") === "application/x-www-form-urlencoded";
+}
+
+/** Inline styles only (no scripts): the page stands alone and its CSP allows nothing else. */
+const formPagePolicy =
+  "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Where "back" leads: the page the form was on when the browser says so, else home. */
+function backPath(req: Request): string {
+  const referer = req.get("referer");
+  if (!referer) return "/";
+  try {
+    const url = new URL(referer);
+    return url.host === req.get("host") ? `${url.pathname}${url.search}` : "/";
+  } catch {
+    return "/";
+  }
+}
+
+export function sendFormPage(
+  res: Response,
+  status: number,
+  page: { ok: boolean; message: string; details?: readonly string[] },
+): void {
+  const back = escapeHtml(backPath(res.req));
+  const details = page.details?.length
+    ? `<ul>${page.details.map((d) => `<li>${escapeHtml(d)}</li>`).join("")}</ul>`
+    : "";
+  const action = page.ok
+    ? `<a href="${back}">Continue browsing</a>`
+    : `<a href="${back}">Go back and try again</a> <span>(your browser's back button keeps what you typed)</span>`;
+  res
+    .status(status)
+    .set("Content-Security-Policy", formPagePolicy)
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+        `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
+        `<title>${escapeHtml(page.ok ? "Thank you" : "Please check your details")} | ${escapeHtml(firm.name)}</title>` +
+        `<style>body{font:1.0625rem/1.6 system-ui,sans-serif;color:#1c2421;background:#faf6ef;margin:0;padding:2rem 1.25rem}` +
+        `main{max-width:36rem;margin:10vh auto;background:#fff;border-radius:12px;padding:2rem;box-shadow:0 2px 12px #0001}` +
+        `h1{font-size:1.5rem;color:${page.ok ? "#0b4a3f" : "#8f1d1d"};margin:0 0 1rem}a{color:#0b4a3f;font-weight:600}` +
+        `ul{padding-left:1.25rem}span{color:#4d5a55;font-size:.9375rem}</style></head><body><main>` +
+        `<h1 role="${page.ok ? "status" : "alert"}">${escapeHtml(page.message)}</h1>${details}<p>${action}</p>` +
+        `</main></body></html>`,
+    );
+}

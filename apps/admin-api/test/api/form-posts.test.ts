@@ -1,0 +1,120 @@
+import request from "supertest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  apiMessages,
+  contactMessages,
+  newsletterMessages,
+  validationMessages,
+} from "@site/shared/messages";
+import { makeTestApp } from "../helpers/app.js";
+
+/** The forms' own posts, as a browser with JavaScript off sends them (form-encoded, expecting a page). */
+describe("form posts without JavaScript", () => {
+  let t: Awaited<ReturnType<typeof makeTestApp>>;
+  beforeEach(async () => {
+    t = await makeTestApp();
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  it("a contact posted as a form is stored with its two mails and answered with a thank-you page", async () => {
+    const res = await request(t.app)
+      .post("/api/contacts")
+      .type("form")
+      .set("Referer", "http://127.0.0.1/contact")
+      .send({
+        name: " Achieng Otieno ",
+        email: "achieng@example.com",
+        phone: "",
+        subject: "Audit",
+        description: "Board evaluation",
+        website: "",
+      });
+    expect(res.status).toBe(200);
+    expect(res.type).toBe("text/html");
+    expect(res.text).toContain(contactMessages.success.replace("'", "&#39;"));
+    expect(res.headers["content-security-policy"]).toContain("default-src 'none'");
+    expect(res.headers["content-security-policy"]).not.toContain("script-src");
+    const mails = await t.store.listMails();
+    expect(mails).toHaveLength(2);
+    const contact = await t.store.getContact(mails[0]!.meta.contactId!);
+    expect(contact).toMatchObject({
+      name: "Achieng Otieno",
+      email: "achieng@example.com",
+      subject: "Audit",
+      status: "new",
+    });
+    expect(contact?.phone).toBeUndefined();
+  });
+
+  it("an invalid contact posted as a form answers 400 with every field's message on the page, storing nothing", async () => {
+    const res = await request(t.app)
+      .post("/api/contacts")
+      .type("form")
+      .send({ name: "  ", email: "not-an-email", subject: "", description: "" });
+    expect(res.status).toBe(400);
+    expect(res.type).toBe("text/html");
+    for (const message of [
+      validationMessages.nameRequired,
+      validationMessages.emailInvalid,
+      validationMessages.subjectRequired,
+      validationMessages.descriptionRequired,
+    ]) {
+      expect(res.text).toContain(`<li>${message}</li>`);
+    }
+    expect(await t.store.listMails()).toHaveLength(0);
+  });
+
+  it("user input never reaches the page unescaped", async () => {
+    const res = await request(t.app)
+      .post("/api/contacts")
+      .type("form")
+      .set("Referer", "javascript:alert(1)")
+      .send({ name: "<script>x</script>", email: "" });
+    expect(res.status).toBe(400);
+    expect(res.text).not.toContain("<script>");
+    expect(res.text).toContain('href="/"');
+  });
+
+  it("a newsletter form post subscribes, then the same email in other case is told it is already subscribed", async () => {
+    const first = await request(t.app)
+      .post("/api/subscriptions")
+      .type("form")
+      .send({ email: "Reader@Example.com" });
+    expect(first.status).toBe(200);
+    expect(first.text).toContain(newsletterMessages.success);
+    expect(await t.store.getSubscriptionByEmail("reader@example.com")).not.toBeNull();
+
+    const again = await request(t.app)
+      .post("/api/subscriptions")
+      .type("form")
+      .send({ email: "READER@example.com" });
+    expect(again.status).toBe(409);
+    expect(again.text).toContain(newsletterMessages.alreadySubscribed);
+  });
+
+  it("the back link returns to the page the form was on, and only on this site", async () => {
+    const same = await request(t.app)
+      .post("/api/subscriptions")
+      .type("form")
+      .set("Host", "site.test")
+      .set("Referer", "https://site.test/industries")
+      .send({ email: "bad" });
+    expect(same.text).toContain('href="/industries"');
+    const other = await request(t.app)
+      .post("/api/subscriptions")
+      .type("form")
+      .set("Host", "site.test")
+      .set("Referer", "https://evil.test/phish")
+      .send({ email: "bad" });
+    expect(other.text).toContain('href="/"');
+  });
+
+  it("JSON clients still get JSON", async () => {
+    const res = await request(t.app).post("/api/contacts").send({ name: "" });
+    expect(res.type).toBe("application/json");
+    expect(res.body).toMatchObject({ success: false, error: apiMessages.invalidRequest });
+    expect(res.body.fieldErrors.name).toBe(validationMessages.nameRequired);
+  });
+});
