@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import request from "supertest";
@@ -113,6 +113,37 @@ describe("serving the prerendered site", () => {
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(res.headers["content-type"]).toMatch(/javascript/);
   });
+
+  it.each([
+    ["br, gzip", "br", ".br"],
+    ["gzip", "gzip", ".gz"],
+  ] as const)(
+    "with Accept-Encoding %s serves the build's precompressed %s asset",
+    async (accept, encoding, extension) => {
+      const res = await request(t.app)
+        .get("/assets/entry.client-Ab12Cd34.js")
+        .set("Accept-Encoding", accept)
+        .buffer(true)
+        .parse((response, done) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => done(null, Buffer.concat(chunks)));
+        });
+      expect(res.status).toBe(200);
+      expect(res.headers["content-encoding"]).toBe(encoding);
+      expect(res.headers["content-type"]).toMatch(/javascript/);
+      expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(res.headers["vary"]).toMatch(/Accept-Encoding/i);
+      const asset = new URL("../fixtures/site/assets/entry.client-Ab12Cd34.js", import.meta.url);
+      // The file from the build, byte for byte, not a compression made per request.
+      expect(Number(res.headers["content-length"])).toBe(
+        statSync(new URL(`${asset.href}${extension}`)).size,
+      );
+      const original = readFileSync(asset);
+      // superagent decodes the body by its Content-Encoding: what arrives is the original file.
+      expect(res.body).toEqual(original);
+    },
+  );
 
   it("serves other files with a short cache", async () => {
     const res = await request(t.app).get("/robots.txt");
