@@ -175,3 +175,25 @@ test.describe("contact form", () => {
     await expect(form.description).toHaveValue(values.description);
   });
 });
+
+test.describe("contact form without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a valid inquiry posts to the API, is stored, and the visitor reads the success message", async ({ page }) => {
+    await page.goto("/contact");
+    const form = contactForm(page);
+    const values = { name: "Imani Chebet", email: uniqueEmail("noscript"), subject: "Scenario planning", description: "No scripts here." };
+    for (const [field, value] of Object.entries(values)) await form[field as keyof typeof values].fill(value);
+    await form.submit.click();
+    await expect(page.getByText(contactMessages.success)).toBeVisible();
+    const stored = queryDatabase(run.dataDir, "SELECT name, subject, status FROM contacts WHERE email = ?", values.email);
+    expect(stored).toEqual([{ name: values.name, subject: values.subject, status: "new" }]);
+  });
+
+  test("an empty inquiry is refused with every field's message", async ({ page }) => {
+    await page.goto("/contact");
+    const form = contactForm(page);
+    await form.submit.click();
+    for (const { message } of requiredFields) await expect(page.getByText(message, { exact: true })).toBeVisible();
+  });
+});

@@ -96,3 +96,20 @@ test.describe("newsletter", () => {
     await expect(submit).toBeEnabled();
   });
 });
+
+test.describe("newsletter without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form posts to the API, which stores the address and answers with the success message", async ({ page }) => {
+    await page.goto("/industries");
+    const { email, submit } = newsletter(page);
+    const address = uniqueEmail("noscript");
+    await email.fill(address);
+    await submit.click();
+    await expect(page.getByText(newsletterMessages.success)).toBeVisible();
+    expect(storedSubscriptions(address)).toEqual([{ email: address, status: "subscribed" }]);
+    // The answer page leads back into the site.
+    await page.getByRole("link", { name: /continue/i }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+});
