@@ -21,7 +21,6 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  globalTeardown: "./e2e/support/global-teardown.ts",
   use: {
     baseURL: run.baseUrl,
     // A missing element fails in seconds, not at the 30 s test timeout, so a broken build still

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -7,7 +7,7 @@ import { join } from "node:path";
 export interface E2eRun {
   port: number;
   baseUrl: string;
-  /** Parent of dataDir and mailDir; removed by the global teardown. */
+  /** Parent of dataDir and mailDir; removed when the runner exits (unless E2E_KEEP_STATE is set). */
   rootDir: string;
   dataDir: string;
   mailDir: string;
@@ -57,5 +57,7 @@ export function e2eRun(env: NodeJS.ProcessEnv = process.env): E2eRun {
   mkdirSync(run.dataDir);
   mkdirSync(run.mailDir);
   env[RUN_KEY] = JSON.stringify(run);
+  // On exit, after Playwright has stopped the server; also covers `--list`, which runs no teardown.
+  if (!env.E2E_KEEP_STATE) process.once("exit", () => rmSync(rootDir, { recursive: true, force: true }));
   return run;
 }
