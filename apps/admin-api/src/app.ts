@@ -54,6 +54,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     helmet({
       contentSecurityPolicy: false,
+      // Same-origin requests keep their referrer (a form posted without JavaScript is answered with a link
+      // back to the page it was on); nothing leaks to other sites.
+      referrerPolicy: { policy: "same-origin" },
     }),
   );
   app.use((_req, res, next) => {

@@ -54,7 +54,7 @@ export function sendFormPage(
         `main{max-width:36rem;margin:10vh auto;background:#fff;border-radius:12px;padding:2rem;box-shadow:0 2px 12px #0001}` +
         `h1{font-size:1.5rem;color:${page.ok ? "#0b4a3f" : "#8f1d1d"};margin:0 0 1rem}a{color:#0b4a3f;font-weight:600}` +
         `ul{padding-left:1.25rem}span{color:#4d5a55;font-size:.9375rem}</style></head><body><main>` +
-        `<h1 role="${page.ok ? "status" : "alert"}">${escapeHtml(page.message)}</h1>${details}<p>${action}</p>` +
+        `<div role="${page.ok ? "status" : "alert"}"><h1>${escapeHtml(page.message)}</h1>${details}</div><p>${action}</p>` +
         `</main></body></html>`,
     );
 }

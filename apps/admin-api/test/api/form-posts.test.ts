@@ -36,6 +36,9 @@ describe("form posts without JavaScript", () => {
     expect(res.text).toContain(contactMessages.success.replace("'", "&#39;"));
     expect(res.headers["content-security-policy"]).toContain("default-src 'none'");
     expect(res.headers["content-security-policy"]).not.toContain("script-src");
+    // A real heading inside the live region, so screen readers find both.
+    expect(res.text).toMatch(/<div role="status"><h1>Thank you for contacting us!/);
+    expect(res.text).toContain('href="/contact"');
     const mails = await t.store.listMails();
     expect(mails).toHaveLength(2);
     const contact = await t.store.getContact(mails[0]!.meta.contactId!);
@@ -55,6 +58,7 @@ describe("form posts without JavaScript", () => {
       .send({ name: "  ", email: "not-an-email", subject: "", description: "" });
     expect(res.status).toBe(400);
     expect(res.type).toBe("text/html");
+    expect(res.text).toMatch(/<div role="alert"><h1>/);
     for (const message of [
       validationMessages.nameRequired,
       validationMessages.emailInvalid,
@@ -109,6 +113,11 @@ describe("form posts without JavaScript", () => {
       .set("Referer", "https://evil.test/phish")
       .send({ email: "bad" });
     expect(other.text).toContain('href="/"');
+  });
+
+  it("pages send their referrer to this site only, so the back link can work", async () => {
+    const res = await request(t.app).get("/api/health");
+    expect(res.headers["referrer-policy"]).toBe("same-origin");
   });
 
   it("JSON clients still get JSON", async () => {
