@@ -22,7 +22,8 @@ describe("form posts without JavaScript", () => {
     const res = await request(t.app)
       .post("/api/contacts")
       .type("form")
-      .set("Referer", "http://127.0.0.1/contact")
+      .set("Host", "site.test")
+      .set("Referer", "https://site.test/contact")
       .send({
         name: " Achieng Otieno ",
         email: "achieng@example.com",
