@@ -8,10 +8,16 @@ const packageDir = fileURLToPath(new URL("../..", import.meta.url));
  * Runs src/main.ts as its own process, as `npm start` runs dist/main.js, with only the given environment.
  * `listening` resolves with the port from its "listening" log line.
  */
+/**
+ * firebase-admin looks for Google's metadata server (169.254.169.254, metadata.google.internal) to find
+ * credentials; tests only ever talk to loopback, so that probe is switched off.
+ */
+export const noCloudMetadata = { METADATA_SERVER_DETECTION: "none", GCE_METADATA_HOST: "127.0.0.1:9" };
+
 export function startMain(env: Record<string, string>) {
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: packageDir,
-    env: { PATH: process.env.PATH ?? "", ...env },
+    env: { PATH: process.env.PATH ?? "", ...noCloudMetadata, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: Record<string, unknown>[] = [];
