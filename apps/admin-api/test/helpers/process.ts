@@ -12,7 +12,10 @@ const packageDir = fileURLToPath(new URL("../..", import.meta.url));
  * firebase-admin looks for Google's metadata server (169.254.169.254, metadata.google.internal) to find
  * credentials; tests only ever talk to loopback, so that probe is switched off.
  */
-export const noCloudMetadata = { METADATA_SERVER_DETECTION: "none", GCE_METADATA_HOST: "127.0.0.1:9" };
+export const noCloudMetadata = {
+  METADATA_SERVER_DETECTION: "none",
+  GCE_METADATA_HOST: "127.0.0.1:9",
+};
 
 export function startMain(env: Record<string, string>) {
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
