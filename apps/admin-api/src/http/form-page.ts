@@ -1,5 +1,6 @@
 import type { Request, Response } from "express";
 import { firm } from "@site/shared/content";
+import { escapeHtml } from "../domain/mails.js";
 
 /**
  * Without JavaScript the site's forms post `application/x-www-form-urlencoded` straight to the API
@@ -14,9 +15,6 @@ export function isFormPost(req: Request): boolean {
 /** Inline styles only (no scripts): the page stands alone and its CSP allows nothing else. */
 const formPagePolicy =
   "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Where "back" leads: the page the form was on when the browser says so, else home. */
 function backPath(req: Request): string {
