@@ -1,6 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type UserConfig } from "vite";
 
 /**
  * packages/shared only declares data and pure functions, but a module-level `${list.length}` there
@@ -12,21 +11,76 @@ function sharedIsPure(): Plugin {
   return {
     name: "site:shared-is-pure",
     transform(code, id) {
-      if (/[\\/]packages[\\/]shared[\\/]dist[\\/]/.test(id)) return { code, map: null, moduleSideEffects: false };
+      if (/[\\/]packages[\\/]shared[\\/]dist[\\/]/.test(id))
+        return { code, map: null, moduleSideEffects: false };
       return undefined;
     },
   };
 }
 
-export default defineConfig({
-  plugins: [sharedIsPure(), reactRouter()],
+/**
+ * Writes .vite/page-chunks.json: for each page module under app/routes/, the file of the chunk that
+ * holds it. Vite's manifest names a chunk by its module only when the chunk exports exactly that
+ * module's exports; a page that shares code with its own islands (the contact page with its form)
+ * is a chunk the manifest lists under a made-up name. The prerender needs the real one.
+ */
+function pageChunks(): Plugin {
+  return {
+    name: "site:page-chunks",
+    apply: (_config, env) => !env.isSsrBuild,
+    generateBundle(_options, bundle) {
+      const pages: Record<string, string> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== "chunk") continue;
+        for (const id of output.moduleIds) {
+          const page = /[\\/]app[\\/](routes[\\/][^\\/]+\.tsx)$/.exec(id)?.[1];
+          if (page) pages[page.replace(/\\/g, "/")] = output.fileName;
+        }
+      }
+      this.emitFile({
+        type: "asset",
+        fileName: ".vite/page-chunks.json",
+        source: JSON.stringify(pages, null, 2),
+      });
+    },
+  };
+}
+
+/**
+ * Two builds (package.json "build"): the browser's, from app/entry.client.tsx, with a manifest of its
+ * chunks; and with --ssr, app/entry.prerender.tsx for Node, which scripts/prerender.mjs runs once per
+ * route to write each page's HTML. Both render the same components, so the HTML hydrates as it is.
+ */
+/** Libraries mark their React modules "use client" for server-component bundlers; this app has none. */
+const onwarn: NonNullable<NonNullable<UserConfig["build"]>["rollupOptions"]>["onwarn"] = (
+  warning,
+  warn,
+) => {
+  if (warning.code !== "MODULE_LEVEL_DIRECTIVE") warn(warning);
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [sharedIsPure(), pageChunks()],
   // "~/..." is the app folder, as declared in tsconfig.json's paths (vitest.config.ts mirrors it).
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
-  build: {
-    // Tiny assets (pattern tiles) are inlined; everything else is a hashed file cached forever.
-    assetsInlineLimit: 2048,
-    target: "es2022",
-  },
+  esbuild: { jsx: "automatic" },
+  build: isSsrBuild
+    ? {
+        outDir: "build/server",
+        target: "node20",
+        emptyOutDir: true,
+        copyPublicDir: false,
+        rollupOptions: { onwarn },
+      }
+    : {
+        outDir: "build/client",
+        emptyOutDir: true,
+        manifest: true,
+        rollupOptions: { input: "app/entry.client.tsx", onwarn },
+        // Tiny assets (pattern tiles) are inlined; everything else is a hashed file cached forever.
+        assetsInlineLimit: 2048,
+        target: "es2022",
+      },
   server: { host: "127.0.0.1" },
   preview: { host: "127.0.0.1" },
-});
+}));

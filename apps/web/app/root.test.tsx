@@ -16,9 +16,11 @@ describe("Error screen", () => {
     const reload = vi.fn();
     vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, reload });
     const user = userEvent.setup();
-    renderRoute("/broken", [{ path: "broken", Component: Broken }]);
+    renderRoute("/broken", [{ path: "/broken", Component: Broken }]);
 
-    expect(await screen.findByRole("heading", { level: 1, name: errorScreenMessages.title })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: errorScreenMessages.title }),
+    ).toBeInTheDocument();
     expect(screen.getByText(errorScreenMessages.text)).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: errorScreenMessages.action }));
     expect(reload).toHaveBeenCalledOnce();

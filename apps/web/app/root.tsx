@@ -1,55 +1,70 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
-import { QueryClientProvider } from "@tanstack/react-query";
+import {
+  Component,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  type ErrorInfo,
+  type ReactNode,
+} from "react";
+import { Route, Routes, useLocation, useNavigationType } from "react-router";
 import { firm } from "@site/shared/content";
 import { errorScreenMessages } from "@site/shared/messages";
-import type { Route } from "./+types/root";
-import { createQueryClient } from "./lib/query-client";
-import { organizationJsonLd } from "./lib/seo";
 import { Header } from "./components/layout/header";
 import { Footer } from "./components/layout/footer";
+import type { PageEntry } from "./routes";
 import "./styles/tokens.css";
 import "./styles/base.css";
 import "./styles/layout.css";
 import "./styles/sections.css";
 
-export const links = () => [
-  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "manifest", href: "/site.webmanifest" },
-];
+/** Scroll positions of the history entries seen in this tab, by location key (for Back and Forward). */
+const scrollPositions = new Map<string, number>();
 
-/** The HTML document around every page, the error screen included. */
-export function Layout({ children }: { children: ReactNode }) {
-  return (
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0b4f4a" />
-        <meta name="format-detection" content="telephone=no" />
-        <Meta />
-        <Links />
-        <script
-          type="application/ld+json"
-          // JSON-LD is data, not script: CSP does not execute it. "<" is escaped so no text can close the tag.
-          dangerouslySetInnerHTML={{ __html: JSON.stringify(organizationJsonLd()).replace(/</g, "\\u003c") }}
-        />
-      </head>
-      <body>
-        {children}
-        <ScrollRestoration />
-        <Scripts />
-      </body>
-    </html>
-  );
+/**
+ * Scrolling on navigation, as a visitor expects of a web site: a new page starts at its top, a link to
+ * an anchor scrolls to that section, and Back/Forward return to where the visitor was. Runs after the
+ * new page is in the DOM (navigations are transitions: the old page stays until the new one is ready).
+ * The first render is the browser's own page load and is left to the browser.
+ */
+function useScrollOnNavigation() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const currentKey = useRef(location.key);
+  const first = useRef(true);
+
+  useEffect(() => {
+    const remember = () => scrollPositions.set(currentKey.current, window.scrollY);
+    window.addEventListener("scroll", remember, { passive: true });
+    return () => window.removeEventListener("scroll", remember);
+  }, []);
+
+  useLayoutEffect(() => {
+    currentKey.current = location.key;
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    // From the first client-side navigation on, the app restores positions itself (the browser would
+    // restore them before the page it belongs to is back on screen).
+    window.history.scrollRestoration = "manual";
+    const target = location.hash
+      ? document.getElementById(decodeURIComponent(location.hash.slice(1)))
+      : null;
+    // Entries the router created have their own key; a plain "#anchor" link (the skip link, say) makes an
+    // entry without one ("default"), whose place is its anchor.
+    if (navigationType === "POP" && (location.key !== "default" || !target)) {
+      window.scrollTo(0, scrollPositions.get(location.key) ?? 0);
+      return;
+    }
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [location.key, location.hash, navigationType]);
 }
 
 /**
  * After a client-side navigation, focus moves to <main> (or to the section named by the hash) so
- * screen reader and keyboard users start at the new content; ScrollRestoration handles the scroll
- * itself (top of the page, or the hash target). The first render is left alone.
+ * screen reader and keyboard users start at the new content. The first render is left alone.
  */
 function useFocusOnNavigation() {
   const location = useLocation();
@@ -59,7 +74,9 @@ function useFocusOnNavigation() {
       first.current = false;
       return;
     }
-    const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    const target = location.hash
+      ? document.getElementById(decodeURIComponent(location.hash.slice(1)))
+      : null;
     const focusable = target ?? document.getElementById("main");
     if (!focusable) return;
     if (!focusable.hasAttribute("tabindex")) focusable.setAttribute("tabindex", "-1");
@@ -67,20 +84,20 @@ function useFocusOnNavigation() {
   }, [location.pathname, location.hash]);
 }
 
-/** The shared layout: skip link, header, the page, footer; one query client per browser session. */
+/** The shared layout: skip link, header, the page, footer. */
 export function SiteShell({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  useScrollOnNavigation();
   useFocusOnNavigation();
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
       <Header />
       {/*
-        Nothing here suspends. The boundaries let React hydrate the page in separate units (the
-        header first, so the menu works soonest), yielding to the browser in between instead of
-        one long main-thread task. entry.server.tsx keeps their content inline in the HTML.
+        The page's code loads as its own chunk: until it is there, React leaves the prerendered page in
+        place (hydrating the header first, so the menu works soonest). The boundaries also split
+        hydration into separate units, yielding to the browser in between instead of one long task.
       */}
       <main id="main" tabIndex={-1}>
         <Suspense>{children}</Suspense>
@@ -88,18 +105,9 @@ export function SiteShell({ children }: { children: ReactNode }) {
       <Suspense>
         <Footer />
       </Suspense>
-    </QueryClientProvider>
+    </>
   );
 }
-
-export function App() {
-  return (
-    <SiteShell>
-      <Outlet />
-    </SiteShell>
-  );
-}
-export default App;
 
 /** The screen shown when a page crashes while rendering. */
 export function ErrorScreen() {
@@ -109,7 +117,11 @@ export function ErrorScreen() {
         <p className="error-screen__brand">{firm.name}</p>
         <h1>{errorScreenMessages.title}</h1>
         <p>{errorScreenMessages.text}</p>
-        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => window.location.reload()}
+        >
           {errorScreenMessages.action}
         </button>
       </div>
@@ -117,8 +129,34 @@ export function ErrorScreen() {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // The visitor sees the friendly screen; the details go to the console for whoever debugs it.
-  useEffect(() => console.error(error), [error]);
-  return <ErrorScreen />;
+/** Replaces the whole site with the error screen when rendering fails; the details go to the console. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? <ErrorScreen /> : this.props.children;
+  }
+}
+
+/** The site: the shared layout around the page the location names. */
+export function App({ pages }: { pages: readonly PageEntry[] }) {
+  return (
+    <ErrorBoundary>
+      <SiteShell>
+        <Routes>
+          {pages.map(({ path, Component: Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
+        </Routes>
+      </SiteShell>
+    </ErrorBoundary>
+  );
 }

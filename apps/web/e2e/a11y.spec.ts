@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { routes } from "@site/shared/content";
 import { expectNoAxeViolations } from "./support/axe";
-import { gotoHydrated } from "./support/page-health";
+import { gotoHydrated, waitForIsland } from "./support/page-health";
 
 const widths = [
   { name: "phone", width: 390, height: 844 },
@@ -35,12 +35,21 @@ test.describe("axe on opened widgets", () => {
     await expectNoAxeViolations(page, "/ with the mobile menu open at 390 px");
   });
 
-  test("the open About dropdown and the contact form's errors have no violations", async ({ page }) => {
+  test("the open About dropdown and the contact form's errors have no violations", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/contact");
-    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: /about/i }).click();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("button", { name: /about/i })
+      .click();
     await expectNoAxeViolations(page, "/contact with the About dropdown open");
     await page.keyboard.press("Escape");
-    await page.locator("form").getByRole("button", { name: /send|submit/i }).click();
+    await waitForIsland(page.locator("form"));
+    await page
+      .locator("form")
+      .getByRole("button", { name: /send|submit/i })
+      .click();
     await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
     await expectNoAxeViolations(page, "/contact showing the form's errors");
   });

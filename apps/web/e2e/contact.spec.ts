@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { contactMessages, validationMessages } from "@site/shared/messages";
 import { contactForm, requiredFields } from "./support/contact-form";
 import { holdRequests } from "./support/held-request";
-import { gotoHydrated, isInLiveRegion } from "./support/page-health";
+import { gotoHydrated, isInLiveRegion, waitForIsland } from "./support/page-health";
 import { mailsTo, queryDatabase } from "./support/product-state";
 import { e2eRun } from "./support/run-env";
 import { uniqueEmail } from "./support/unique";
@@ -12,9 +12,12 @@ const run = e2eRun();
 test.describe("contact form", () => {
   test.beforeEach(async ({ page }) => {
     await gotoHydrated(page, "/contact");
+    await waitForIsland(contactForm(page).form);
   });
 
-  test("an empty submission shows every required-field message under its field and sends nothing", async ({ page }) => {
+  test("an empty submission shows every required-field message under its field and sends nothing", async ({
+    page,
+  }) => {
     const form = contactForm(page);
     const requests: string[] = [];
     page.on("request", (request) => {
@@ -48,32 +51,52 @@ test.describe("contact form", () => {
     await form.subject.fill("Strategy review");
     await form.description.fill("We need a strategy review.");
     await form.submit.click();
-    await expect(form.email).toHaveAccessibleDescription(new RegExp(validationMessages.emailInvalid));
-    await expect(form.form.getByText(validationMessages.emailRequired, { exact: true })).toHaveCount(0);
+    await expect(form.email).toHaveAccessibleDescription(
+      new RegExp(validationMessages.emailInvalid),
+    );
+    await expect(
+      form.form.getByText(validationMessages.emailRequired, { exact: true }),
+    ).toHaveCount(0);
     await expect(form.name).not.toHaveAttribute("aria-invalid", "true");
   });
 
   test("editing a field clears that field's error and only that one", async ({ page }) => {
     const form = contactForm(page);
     await form.submit.click();
-    await expect(form.form.getByText(validationMessages.nameRequired, { exact: true })).toBeVisible();
+    await expect(
+      form.form.getByText(validationMessages.nameRequired, { exact: true }),
+    ).toBeVisible();
 
     await form.name.fill("A");
-    await expect(form.form.getByText(validationMessages.nameRequired, { exact: true })).toHaveCount(0);
+    await expect(form.form.getByText(validationMessages.nameRequired, { exact: true })).toHaveCount(
+      0,
+    );
     await expect(form.name).not.toHaveAttribute("aria-invalid", "true");
     // The other fields keep theirs until edited.
-    await expect(form.form.getByText(validationMessages.emailRequired, { exact: true })).toBeVisible();
-    await expect(form.form.getByText(validationMessages.subjectRequired, { exact: true })).toBeVisible();
+    await expect(
+      form.form.getByText(validationMessages.emailRequired, { exact: true }),
+    ).toBeVisible();
+    await expect(
+      form.form.getByText(validationMessages.subjectRequired, { exact: true }),
+    ).toBeVisible();
 
     await form.email.fill("x");
-    await expect(form.form.getByText(validationMessages.emailRequired, { exact: true })).toHaveCount(0);
+    await expect(
+      form.form.getByText(validationMessages.emailRequired, { exact: true }),
+    ).toHaveCount(0);
     await form.subject.fill("S");
-    await expect(form.form.getByText(validationMessages.subjectRequired, { exact: true })).toHaveCount(0);
+    await expect(
+      form.form.getByText(validationMessages.subjectRequired, { exact: true }),
+    ).toHaveCount(0);
     await form.description.fill("D");
-    await expect(form.form.getByText(validationMessages.descriptionRequired, { exact: true })).toHaveCount(0);
+    await expect(
+      form.form.getByText(validationMessages.descriptionRequired, { exact: true }),
+    ).toHaveCount(0);
   });
 
-  test("a valid inquiry is stored, both mails are written, the success message shows and the form clears", async ({ page }) => {
+  test("a valid inquiry is stored, both mails are written, the success message shows and the form clears", async ({
+    page,
+  }) => {
     const form = contactForm(page);
     const submitter = uniqueEmail("contact");
     const values = {
@@ -83,9 +106,13 @@ test.describe("contact form", () => {
       subject: "Board evaluation for our SACCO",
       description: "We would like a board evaluation before our annual general meeting.",
     };
-    for (const [field, value] of Object.entries(values)) await form[field as keyof typeof values].fill(value);
+    for (const [field, value] of Object.entries(values))
+      await form[field as keyof typeof values].fill(value);
     const [response] = await Promise.all([
-      page.waitForResponse((candidate) => candidate.url().endsWith("/api/contacts") && candidate.request().method() === "POST"),
+      page.waitForResponse(
+        (candidate) =>
+          candidate.url().endsWith("/api/contacts") && candidate.request().method() === "POST",
+      ),
       form.submit.click(),
     ]);
     expect(response.status()).toBe(201);
@@ -108,25 +135,41 @@ test.describe("contact form", () => {
 
     // The outbox worker polls every MAIL_POLL_INTERVAL_MS (200 ms here) and writes one .eml per mail.
     await expect
-      .poll(async () => (await mailsTo(run.mailDir, submitter)).length, { message: "acknowledgement to the submitter", timeout: 10_000 })
+      .poll(async () => (await mailsTo(run.mailDir, submitter)).length, {
+        message: "acknowledgement to the submitter",
+        timeout: 10_000,
+      })
       .toBe(1);
     await expect
       .poll(
-        async () => (await mailsTo(run.mailDir, run.contactInbox)).filter((mail) => mail.text.includes(contactId)).length,
+        async () =>
+          (await mailsTo(run.mailDir, run.contactInbox)).filter((mail) =>
+            mail.text.includes(contactId),
+          ).length,
         { message: "notification to CONTACT_INBOX naming the contact", timeout: 10_000 },
       )
       .toBe(1);
     const [acknowledgement] = await mailsTo(run.mailDir, submitter);
     expect(acknowledgement?.text).toContain(values.name);
     expect(acknowledgement?.text).toMatch(/24 to 48 hours/);
-    const [notification] = (await mailsTo(run.mailDir, run.contactInbox)).filter((mail) => mail.text.includes(contactId));
+    const [notification] = (await mailsTo(run.mailDir, run.contactInbox)).filter((mail) =>
+      mail.text.includes(contactId),
+    );
     for (const value of Object.values(values)) expect(notification?.text).toContain(value);
   });
 
-  test("while sending, the button is disabled and reads 'Sending...'; then the success message shows", async ({ page }) => {
+  test("while sending, the button is disabled and reads 'Sending...'; then the success message shows", async ({
+    page,
+  }) => {
     const form = contactForm(page);
-    const values = { name: "Zawadi Ali", email: uniqueEmail("sending"), subject: "Governance", description: "A board charter." };
-    for (const [field, value] of Object.entries(values)) await form[field as keyof typeof values].fill(value);
+    const values = {
+      name: "Zawadi Ali",
+      email: uniqueEmail("sending"),
+      subject: "Governance",
+      description: "A board charter.",
+    };
+    for (const [field, value] of Object.entries(values))
+      await form[field as keyof typeof values].fill(value);
     const held = await holdRequests(page, "**/api/contacts");
     await form.submit.click();
     const sending = form.form.getByRole("button", { name: contactMessages.sending });
@@ -138,11 +181,19 @@ test.describe("contact form", () => {
     await expect(form.submit).not.toHaveAccessibleName(contactMessages.sending);
   });
 
-  test("the API unreachable shows 'An unexpected error occurred.' and keeps the input", async ({ page }) => {
+  test("the API unreachable shows 'An unexpected error occurred.' and keeps the input", async ({
+    page,
+  }) => {
     await page.route("**/api/contacts", (route) => route.abort("failed"));
     const form = contactForm(page);
-    const values = { name: "Baraka Mwangi", email: uniqueEmail("offline"), subject: "Market entry", description: "Uganda and Rwanda." };
-    for (const [field, value] of Object.entries(values)) await form[field as keyof typeof values].fill(value);
+    const values = {
+      name: "Baraka Mwangi",
+      email: uniqueEmail("offline"),
+      subject: "Market entry",
+      description: "Uganda and Rwanda.",
+    };
+    for (const [field, value] of Object.entries(values))
+      await form[field as keyof typeof values].fill(value);
     await form.submit.click();
     const failure = page.getByText(contactMessages.unexpected);
     await expect(failure).toBeVisible();
@@ -151,16 +202,29 @@ test.describe("contact form", () => {
       await expect(form[field as keyof typeof values], field).toHaveValue(value);
     }
     await expect(form.submit).toBeEnabled();
-    expect(queryDatabase(run.dataDir, "SELECT id FROM contacts WHERE email = ?", values.email)).toEqual([]);
+    expect(
+      queryDatabase(run.dataDir, "SELECT id FROM contacts WHERE email = ?", values.email),
+    ).toEqual([]);
   });
 
-  test("a server failure shows the server's message; an unreadable one 'Failed to submit contact form'", async ({ page }) => {
+  test("a server failure shows the server's message; an unreadable one 'Failed to submit contact form'", async ({
+    page,
+  }) => {
     const form = contactForm(page);
-    const values = { name: "Neema Said", email: uniqueEmail("down"), subject: "Evaluation", description: "Mid-term review." };
-    for (const [field, value] of Object.entries(values)) await form[field as keyof typeof values].fill(value);
+    const values = {
+      name: "Neema Said",
+      email: uniqueEmail("down"),
+      subject: "Evaluation",
+      description: "Mid-term review.",
+    };
+    for (const [field, value] of Object.entries(values))
+      await form[field as keyof typeof values].fill(value);
 
     await page.route("**/api/contacts", (route) =>
-      route.fulfill({ status: 503, json: { success: false, error: "Storage is resting, try later." } }),
+      route.fulfill({
+        status: 503,
+        json: { success: false, error: "Storage is resting, try later." },
+      }),
     );
     await form.submit.click();
     await expect(page.getByText("Storage is resting, try later.")).toBeVisible();
@@ -179,14 +243,26 @@ test.describe("contact form", () => {
 test.describe("contact form without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a valid inquiry posts to the API, is stored, and the visitor reads the success message", async ({ page }) => {
+  test("a valid inquiry posts to the API, is stored, and the visitor reads the success message", async ({
+    page,
+  }) => {
     await page.goto("/contact");
     const form = contactForm(page);
-    const values = { name: "Imani Chebet", email: uniqueEmail("noscript"), subject: "Scenario planning", description: "No scripts here." };
-    for (const [field, value] of Object.entries(values)) await form[field as keyof typeof values].fill(value);
+    const values = {
+      name: "Imani Chebet",
+      email: uniqueEmail("noscript"),
+      subject: "Scenario planning",
+      description: "No scripts here.",
+    };
+    for (const [field, value] of Object.entries(values))
+      await form[field as keyof typeof values].fill(value);
     await form.submit.click();
     await expect(page.getByText(contactMessages.success)).toBeVisible();
-    const stored = queryDatabase(run.dataDir, "SELECT name, subject, status FROM contacts WHERE email = ?", values.email);
+    const stored = queryDatabase(
+      run.dataDir,
+      "SELECT name, subject, status FROM contacts WHERE email = ?",
+      values.email,
+    );
     expect(stored).toEqual([{ name: values.name, subject: values.subject, status: "new" }]);
   });
 
@@ -194,6 +270,7 @@ test.describe("contact form without JavaScript", () => {
     await page.goto("/contact");
     const form = contactForm(page);
     await form.submit.click();
-    for (const { message } of requiredFields) await expect(page.getByText(message, { exact: true })).toBeVisible();
+    for (const { message } of requiredFields)
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
   });
 });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { newsletterContent } from "@site/shared/content";
 import { newsletterMessages, validationMessages } from "@site/shared/messages";
 import { holdRequests } from "./support/held-request";
-import { gotoHydrated, isInLiveRegion } from "./support/page-health";
+import { gotoHydrated, isInLiveRegion, waitForIsland } from "./support/page-health";
 import { queryDatabase } from "./support/product-state";
 import { e2eRun } from "./support/run-env";
 import { uniqueEmail } from "./support/unique";
@@ -12,6 +12,8 @@ const run = e2eRun();
 function newsletter(page: Page) {
   const form = page.locator("form").filter({ has: page.getByLabel(newsletterContent.label) });
   return {
+    /** Brings the block's code in as a visitor would (see waitForIsland). */
+    ready: () => waitForIsland(form),
     form,
     email: form.getByLabel(newsletterContent.label),
     submit: form.getByRole("button", { name: newsletterContent.button }),
@@ -19,13 +21,20 @@ function newsletter(page: Page) {
 }
 
 const storedSubscriptions = (email: string) =>
-  queryDatabase(run.dataDir, "SELECT email, status FROM subscriptions WHERE lower(email) = lower(?)", email);
+  queryDatabase(
+    run.dataDir,
+    "SELECT email, status FROM subscriptions WHERE lower(email) = lower(?)",
+    email,
+  );
 
 test.describe("newsletter", () => {
   for (const path of ["/", "/about", "/industries", "/services"]) {
-    test(`on ${path}: a new address is subscribed, announced and the input cleared`, async ({ page }) => {
+    test(`on ${path}: a new address is subscribed, announced and the input cleared`, async ({
+      page,
+    }) => {
       await gotoHydrated(page, path);
-      const { email, submit } = newsletter(page);
+      const { email, submit, ready } = newsletter(page);
+      await ready();
       const address = uniqueEmail("news");
       await email.fill(address);
       await submit.click();
@@ -40,7 +49,8 @@ test.describe("newsletter", () => {
 
   test("while the request runs the input and the button are disabled", async ({ page }) => {
     await gotoHydrated(page, "/services");
-    const { email, submit } = newsletter(page);
+    const { email, submit, ready } = newsletter(page);
+    await ready();
     await email.fill(uniqueEmail("pending"));
     const held = await holdRequests(page, "**/api/subscriptions");
     await submit.click();
@@ -54,7 +64,8 @@ test.describe("newsletter", () => {
 
   test("an invalid address shows the validation message and stores nothing", async ({ page }) => {
     await gotoHydrated(page, "/");
-    const { email, submit } = newsletter(page);
+    const { email, submit, ready } = newsletter(page);
+    await ready();
     const requests: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("/api/")) requests.push(request.url());
@@ -67,9 +78,12 @@ test.describe("newsletter", () => {
     expect(requests).toEqual([]);
   });
 
-  test("the same address in another letter case is refused as already subscribed", async ({ page }) => {
+  test("the same address in another letter case is refused as already subscribed", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/");
-    const { email, submit } = newsletter(page);
+    const { email, submit, ready } = newsletter(page);
+    await ready();
     const address = uniqueEmail("dup");
     await email.fill(address);
     await submit.click();
@@ -84,10 +98,13 @@ test.describe("newsletter", () => {
     expect(storedSubscriptions(address)).toEqual([{ email: address, status: "subscribed" }]);
   });
 
-  test("the API unreachable shows the mutation-level message and keeps the input", async ({ page }) => {
+  test("the API unreachable shows the mutation-level message and keeps the input", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/");
     await page.route("**/api/subscriptions", (route) => route.abort("failed"));
-    const { email, submit } = newsletter(page);
+    const { email, submit, ready } = newsletter(page);
+    await ready();
     const address = uniqueEmail("offline");
     await email.fill(address);
     await submit.click();
@@ -100,7 +117,9 @@ test.describe("newsletter", () => {
 test.describe("newsletter without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the form posts to the API, which stores the address and answers with the success message", async ({ page }) => {
+  test("the form posts to the API, which stores the address and answers with the success message", async ({
+    page,
+  }) => {
     await page.goto("/industries");
     const { email, submit } = newsletter(page);
     const address = uniqueEmail("noscript");

@@ -4,7 +4,7 @@
 // re-renders the page from scratch), the server-rendered <h1> node survives hydration, and the
 // page is interactive afterwards (the burger toggles `menu-active`). Exits 1 on any problem.
 // Usage: node scripts/check-hydration.mjs [base-url]   (needs /usr/bin/chromium or CHROME_PATH)
-// Without a URL it serves build/client itself; give a `react-router dev` URL to get React's detailed
+// Without a URL it serves build/client itself; give a `vite` dev server URL to get React's detailed
 // development-mode hydration warnings instead.
 /* global document -- the page.evaluate callbacks run in the browser */
 import { createServer } from "node:http";
@@ -16,7 +16,8 @@ const given = process.argv[2]?.replace(/\/+$/, "");
 const server = given ? undefined : createServer(handleStatic);
 if (server) await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
 const address = server?.address();
-const base = given ?? `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+const base =
+  given ?? `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu"],
@@ -28,7 +29,8 @@ try {
   let current = "";
   page.on("console", (message) => {
     // The unknown-path probe is answered with status 404 on purpose; Chromium logs that as an error.
-    if (message.type() === "error" && !message.text().includes("status of 404")) problems.push(`${current}: ${message.text()}`);
+    if (message.type() === "error" && !message.text().includes("status of 404"))
+      problems.push(`${current}: ${message.text()}`);
   });
   page.on("pageerror", (error) => problems.push(`${current}: ${error.message}`));
 
@@ -56,7 +58,9 @@ try {
 }
 
 if (problems.length > 0) {
-  console.error(`\n${problems.length} problem(s):\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+  console.error(
+    `\n${problems.length} problem(s):\n${problems.map((problem) => `  - ${problem}`).join("\n")}`,
+  );
   process.exit(1);
 }
 console.log("\nEvery page hydrated in place without errors.");

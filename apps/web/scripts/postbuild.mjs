@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs after `react-router build` (see package.json "build"): writes sitemap.xml, robots.txt,
+// Runs after the build and the prerender (see package.json "build"): writes sitemap.xml, robots.txt,
 // site.webmanifest and the icons into build/client, from the same route list and site URL the
 // pages use (VITE_SITE_URL, else the firm's published URL — as app/config/env.ts reads it).
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
@@ -7,13 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { firm, routePaths } from "@site/shared/content";
-import {
-  iconFiles,
-  dropModulePreloads,
-  robotsTxt,
-  sitemapXml,
-  webManifest,
-} from "./site-files.mjs";
+import { iconFiles, robotsTxt, sitemapXml, webManifest } from "./site-files.mjs";
 
 const out = fileURLToPath(new URL("../build/client/", import.meta.url));
 const siteUrl = (process.env.VITE_SITE_URL?.trim() || firm.siteUrl).replace(/\/+$/, "");
@@ -34,13 +28,6 @@ const files = {
 mkdirSync(out, { recursive: true });
 for (const [name, content] of Object.entries(files)) writeFileSync(join(out, name), content);
 
-const pages = readdirSync(out, { recursive: true, encoding: "utf8" }).filter((name) =>
-  name.endsWith(".html"),
-);
-for (const page of pages) {
-  const path = join(out, page);
-  writeFileSync(path, dropModulePreloads(readFileSync(path, "utf8")));
-}
 // Fingerprinted scripts and styles are compressed once, here, at the strongest settings (brotli 11 is ~13%
 // smaller than gzip 9 and far too slow to run per request); the API serves the variant the browser accepts.
 const assetsDir = join(out, "assets");
@@ -54,6 +41,4 @@ for (const name of compressible) {
   writeFileSync(join(assetsDir, `${name}.gz`), gzipSync(source, { level: 9 }));
 }
 console.log(`postbuild: precompressed ${compressible.length} assets (br, gz)`);
-console.log(
-  `postbuild: wrote ${Object.keys(files).join(", ")} for ${siteUrl}; tuned ${pages.length} pages`,
-);
+console.log(`postbuild: wrote ${Object.keys(files).join(", ")} for ${siteUrl}`);

@@ -4,13 +4,18 @@ import { brandMarkShapes, brandMarkSvg, rasterizeBrandMark } from "./brand-mark.
 import { encodeIco, encodePng } from "./image-formats.mjs";
 
 const xmlEscape = (text) =>
-  text.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]);
+  text.replace(
+    /[<>&'"]/g,
+    (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char],
+  );
 
 /** Canonical absolute URL of a path: the same rule the pages' canonical links follow. */
 export const absoluteUrl = (siteUrl, path) => `${siteUrl}${path === "/" ? "/" : path}`;
 
 export function sitemapXml(siteUrl, paths) {
-  const urls = paths.map((path) => `  <url><loc>${xmlEscape(absoluteUrl(siteUrl, path))}</loc></url>`).join("\n");
+  const urls = paths
+    .map((path) => `  <url><loc>${xmlEscape(absoluteUrl(siteUrl, path))}</loc></url>`)
+    .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
@@ -42,7 +47,9 @@ export function webManifest({ name, shortName, description, themeColor, backgrou
 }
 
 // Touch icons are shown on an opaque square (iOS fills transparency with black), so square corners.
-const squareShapes = brandMarkShapes.map((shape, index) => (index === 0 ? { ...shape, rx: 0 } : shape));
+const squareShapes = brandMarkShapes.map((shape, index) =>
+  index === 0 ? { ...shape, rx: 0 } : shape,
+);
 
 /** Every icon file, by name. */
 export function iconFiles() {
@@ -54,16 +61,4 @@ export function iconFiles() {
     "icon-192.png": png(192),
     "icon-512.png": png(512),
   };
-}
-
-/**
- * Removes the module preload hints React Router writes into each page's <head>. Those scripts are
- * only needed to hydrate content that is already in the HTML, yet fetched from the head they finish,
- * and evaluate, before the first paint, so Lighthouse's lab model counts all ~140 kB as render
- * blocking (LCP ≈ 2 s here, with or without fetchpriority="low"; ≈ 1 s without the hints). Without
- * them the module script at the end of <body> still imports every chunk; hydration merely starts a
- * round trip later. Only the hints go: inline scripts (whose hashes the API's CSP lists) are untouched.
- */
-export function dropModulePreloads(html) {
-  return html.replace(/<link rel="modulepreload"[^>]*>/g, "");
 }

@@ -52,16 +52,25 @@ const pages = [
 
 // A parser that loads and runs nothing: we inspect the HTML exactly as served.
 const inert = new Window({
-  settings: { disableCSSFileLoading: true, disableJavaScriptFileLoading: true, disableJavaScriptEvaluation: true },
+  settings: {
+    disableCSSFileLoading: true,
+    disableJavaScriptFileLoading: true,
+    disableJavaScriptEvaluation: true,
+  },
 });
 function parse(path: string): Document {
   const parser = new inert.DOMParser();
-  return parser.parseFromString(readFileSync(htmlFile(path), "utf8"), "text/html") as unknown as Document;
+  return parser.parseFromString(
+    readFileSync(htmlFile(path), "utf8"),
+    "text/html",
+  ) as unknown as Document;
 }
-const meta = (doc: Document, selector: string) => doc.querySelector(selector)?.getAttribute("content");
+const meta = (doc: Document, selector: string) =>
+  doc.querySelector(selector)?.getAttribute("content");
 
 beforeAll(() => {
-  if (!existsSync(htmlFile("/"))) throw new Error(`No build in ${client}: run the web build before this test.`);
+  if (!existsSync(htmlFile("/")))
+    throw new Error(`No build in ${client}: run the web build before this test.`);
 });
 
 describe.each(pages)("prerendered $path", (page) => {
@@ -86,7 +95,9 @@ describe.each(pages)("prerendered $path", (page) => {
     expect(meta(doc, 'meta[property="og:site_name"]')).toBe(firm.name);
     expect(meta(doc, 'meta[property="og:image"]')).toBe(`${siteUrl}/social-card.png`);
     expect(meta(doc, 'meta[name="twitter:card"]')).toBe("summary_large_image");
-    const jsonLd = JSON.parse(doc.querySelector('script[type="application/ld+json"]')?.textContent ?? "null");
+    const jsonLd = JSON.parse(
+      doc.querySelector('script[type="application/ld+json"]')?.textContent ?? "null",
+    );
     expect(jsonLd["@type"]).toContain("ProfessionalService");
     expect(jsonLd.name).toBe(firm.name);
   });
@@ -94,7 +105,11 @@ describe.each(pages)("prerendered $path", (page) => {
   it("has the layout landmarks, unique ids, and a size on every drawing", () => {
     const doc = parse(page.path);
     expect(doc.querySelector('a.skip-link[href="#main"]')).not.toBeNull();
-    expect(doc.body.querySelectorAll(":scope > header, :scope > main#main, :scope > footer")).toHaveLength(3);
+    expect(
+      doc.querySelectorAll(
+        "body > #root > header, body > #root > main#main, body > #root > footer",
+      ),
+    ).toHaveLength(3);
     const ids = [...doc.querySelectorAll("[id]")].map((element) => element.id);
     expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
     const unsized = [...doc.querySelectorAll("body svg, body img")].filter(
@@ -110,11 +125,25 @@ describe("prerendered content", () => {
     for (const item of homeContent.faq.items) expect(doc.body.textContent).toContain(item.answer);
   });
 
-  it("leaves the hydration scripts out of the head: no module preload hints, one module script", () => {
+  it("keeps the scripts out of the head and runs no inline script: one module script after the content", () => {
     for (const page of pages) {
       const doc = parse(page.path);
-      expect(doc.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
-      expect(doc.querySelectorAll('body script[type="module"]')).toHaveLength(1);
+      expect(
+        doc.head.querySelectorAll(
+          'script:not([type="application/ld+json"]), link[rel="modulepreload"]',
+        ),
+      ).toHaveLength(0);
+      const modules = doc.querySelectorAll('body > script[type="module"][src^="/assets/"]');
+      expect(modules).toHaveLength(1);
+      expect(
+        [...doc.querySelectorAll("script:not([src])")].map((script) => script.getAttribute("type")),
+      ).toEqual(["application/ld+json"]);
+      // The page's own chunk is hinted, so it loads beside the entry instead of after it.
+      const hints = [...doc.querySelectorAll('body > link[rel="modulepreload"]')].map((link) =>
+        link.getAttribute("href"),
+      );
+      expect(hints.length).toBeGreaterThan(0);
+      for (const href of hints) expect(existsSync(`${client}${href?.slice(1)}`)).toBe(true);
     }
   });
 
@@ -128,12 +157,15 @@ describe("prerendered content", () => {
 
   it("keeps the 404 page out of search results", () => {
     expect(meta(parse(notFoundPath), 'meta[name="robots"]')).toBe("noindex");
-    for (const route of routes) expect(parse(route.path).querySelector('meta[name="robots"]')).toBeNull();
+    for (const route of routes)
+      expect(parse(route.path).querySelector('meta[name="robots"]')).toBeNull();
   });
 
   it("links the icons and the web manifest from every page", () => {
     const doc = parse("/");
-    const hrefs = [...doc.querySelectorAll("link[rel]")].map((link) => `${link.getAttribute("rel")} ${link.getAttribute("href")}`);
+    const hrefs = [...doc.querySelectorAll("link[rel]")].map(
+      (link) => `${link.getAttribute("rel")} ${link.getAttribute("href")}`,
+    );
     expect(hrefs).toEqual(
       expect.arrayContaining([
         "icon /favicon.ico",
@@ -166,7 +198,8 @@ describe("files beside the pages", () => {
     const manifest = JSON.parse(read("site.webmanifest").toString());
     expect(manifest.short_name).toBe(firm.name);
     expect(manifest.start_url).toBe("/");
-    for (const icon of manifest.icons as { src: string }[]) expect(existsSync(`${client}${icon.src.slice(1)}`)).toBe(true);
+    for (const icon of manifest.icons as { src: string }[])
+      expect(existsSync(`${client}${icon.src.slice(1)}`)).toBe(true);
   });
 
   it("favicon.ico is an icon file holding PNG images at 16, 32 and 48 px; favicon.svg and the PNG icons are real", () => {

@@ -29,6 +29,24 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
 export const siteAssetPolicy = contentSecurityPolicy([]);
 
 /**
+ * Response headers that only mean something on a document (or a file a browser might render as one),
+ * set on every answer by helmet and app.ts. X-Content-Type-Options and Cross-Origin-Resource-Policy
+ * stay on everything: they protect scripts and styles too.
+ */
+export const documentOnlyHeaders = [
+  "Content-Security-Policy",
+  "Cross-Origin-Opener-Policy",
+  "Origin-Agent-Cluster",
+  "Referrer-Policy",
+  "Strict-Transport-Security",
+  "X-DNS-Prefetch-Control",
+  "X-Download-Options",
+  "X-Frame-Options",
+  "X-Permitted-Cross-Domain-Policies",
+  "X-XSS-Protection",
+] as const;
+
+/**
  * sha256 hashes of a page's inline scripts (those without `src`), over the exact text between the tags,
  * which is what the browser hashes. Data blocks (JSON) are included: harmless, and it keeps the rule simple.
  */
@@ -161,6 +179,9 @@ export function createSite({ dir }: SiteOptions): RequestHandler {
 
   // The build precompresses its assets (brotli 11 and gzip 9, next to each file); the browser gets the
   // best variant it accepts, and the on-the-fly compression downstream leaves encoded answers alone.
+  // Fingerprinted files never change, so they need no validators, and the headers that only govern a
+  // document (framing, HSTS, opener, CSP...) are dropped from scripts and styles: about 0.6 kB less on
+  // every one of a page's requests, on costly mobile data. SVG keeps its CSP (it can hold script).
   router.use(
     "/assets",
     expressStaticGzip(join(dir, "assets"), {
@@ -170,9 +191,13 @@ export function createSite({ dir }: SiteOptions): RequestHandler {
         index: false,
         redirect: false,
         fallthrough: true,
-        setHeaders: (res) => {
+        etag: false,
+        lastModified: false,
+        setHeaders: (res, path) => {
           res.setHeader("Cache-Control", immutable);
-          res.setHeader("Content-Security-Policy", siteAssetPolicy);
+          if (/\.svg(\.(br|gz))?$/.test(path))
+            res.setHeader("Content-Security-Policy", siteAssetPolicy);
+          else for (const name of documentOnlyHeaders) res.removeHeader(name);
         },
       },
     }),

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notFoundMessages } from "@site/shared/messages";
-import { inlineScriptHashes } from "../../src/http/site.js";
+import { documentOnlyHeaders, inlineScriptHashes } from "../../src/http/site.js";
 import { makeTestApp } from "../helpers/app.js";
 
 const siteDir = fileURLToPath(new URL("../fixtures/site", import.meta.url));
@@ -112,6 +112,24 @@ describe("serving the prerendered site", () => {
     expect(res.status).toBe(200);
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(res.headers["content-type"]).toMatch(/javascript/);
+  });
+
+  it("keeps a script's answer lean: no validators, none of the headers that only govern documents", async () => {
+    const res = await request(t.app)
+      .get("/assets/entry.client-Ab12Cd34.js")
+      .set("Accept-Encoding", "br");
+    expect(res.status).toBe(200);
+    for (const name of documentOnlyHeaders)
+      expect(res.headers[name.toLowerCase()], name).toBeUndefined();
+    expect(res.headers["etag"]).toBeUndefined();
+    expect(res.headers["last-modified"]).toBeUndefined();
+    // What protects a script stays.
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    // Pages still carry all of them.
+    const page = await request(t.app).get("/");
+    for (const name of documentOnlyHeaders)
+      expect(page.headers[name.toLowerCase()], name).toBeDefined();
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createQueryClient } from "./query-client";
+import { createQueryClient, sessionQueryClient } from "./query-client";
 
 describe("createQueryClient", () => {
   it("retries queries once, never refetches on window focus and never retries mutations", () => {
@@ -21,5 +21,12 @@ describe("createQueryClient", () => {
     expect(query.options).toMatchObject({ retry: 1 });
     const mutation = client.getMutationCache().build(client, { mutationFn: async () => 1 });
     expect(mutation.options).toMatchObject({ retry: 0 });
+  });
+});
+
+describe("sessionQueryClient", () => {
+  it("is one client for the whole tab, with the same defaults", () => {
+    expect(sessionQueryClient()).toBe(sessionQueryClient());
+    expect(sessionQueryClient().getDefaultOptions().mutations).toMatchObject({ retry: 0 });
   });
 });

@@ -14,3 +14,14 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+let browserSessionClient: QueryClient | undefined;
+
+/**
+ * The one client of this browser tab, shared by every part of the page that sends requests (the form
+ * islands, each loaded on its own). Created on first use, so pages without forms never load it.
+ */
+export function sessionQueryClient(): QueryClient {
+  browserSessionClient ??= createQueryClient();
+  return browserSessionClient;
+}

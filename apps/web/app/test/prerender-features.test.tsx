@@ -6,15 +6,17 @@ import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { articles, contactContent, newsletterContent } from "@site/shared/content";
 import { thoughtLeadershipMessages } from "@site/shared/messages";
-import { ContactForm } from "../features/contact";
-import { NewsletterBlock } from "../features/newsletter";
+import { ContactForm } from "../features/contact/contact-form";
+import { NewsletterBlock } from "../features/newsletter/newsletter-block";
 import { ThoughtLeadership } from "../features/thought-leadership";
 import { createQueryClient } from "../lib/query-client";
 
 // The build prerenders each route with React's server renderer and the browser hydrates that HTML.
 // These tests do the same to each feature: the content must be in the server HTML, and hydrating it
 // must not make React report a mismatch (dates, generated ids, initial state).
-const withClient = (ui: ReactElement) => <QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>;
+const withClient = (ui: ReactElement) => (
+  <QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>
+);
 
 let container: HTMLElement | undefined;
 afterEach(() => {
@@ -29,7 +31,9 @@ async function prerenderThenHydrate(ui: ReactElement) {
   document.body.append(container);
   const recoverable: unknown[] = [];
   const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
-  const root = hydrateRoot(container, withClient(ui), { onRecoverableError: (error) => recoverable.push(error) });
+  const root = hydrateRoot(container, withClient(ui), {
+    onRecoverableError: (error) => recoverable.push(error),
+  });
   await act(async () => {});
   const errors = consoleError.mock.calls;
   consoleError.mockRestore();
@@ -38,7 +42,9 @@ async function prerenderThenHydrate(ui: ReactElement) {
 
 describe("prerendered features", () => {
   it("Thought Leadership: all articles in the HTML, hydrated without mismatch", async () => {
-    const { html, recoverable, errors, unmount } = await prerenderThenHydrate(<ThoughtLeadership />);
+    const { html, recoverable, errors, unmount } = await prerenderThenHydrate(
+      <ThoughtLeadership />,
+    );
     expect(html).toContain(thoughtLeadershipMessages.heading);
     expect(html.match(/target="_blank"/g)).toHaveLength(articles.length);
     expect(html).toContain(`dateTime="${articles[0]!.date}"`);

@@ -19,7 +19,9 @@ export function watchConsole(page: Page): string[] {
   page.on("console", (message) => {
     const text = message.text();
     if (message.type() === "error" || /hydrat/i.test(text)) {
-      const where = message.location().url ? ` (${message.location().url}:${message.location().lineNumber})` : "";
+      const where = message.location().url
+        ? ` (${message.location().url}:${message.location().lineNumber})`
+        : "";
       problems.push(`console.${message.type()}: ${text}${where}`);
     }
   });
@@ -29,19 +31,41 @@ export function watchConsole(page: Page): string[] {
 
 /**
  * Waits until React has hydrated the prerendered page. React tags each DOM node it owns with an
- * internal `__reactFiber$...` key, in production builds too; before hydration the prerendered <main>
- * carries none. Clicking before that would exercise the static HTML, not the app.
+ * internal `__reactFiber$...` key, in production builds too; before hydration the prerendered nodes
+ * carry none. The layout hydrates first and the page's own content once its chunk has loaded, so
+ * this waits for both <main> and the page's heading. Clicking before that would exercise the static
+ * HTML, not the app.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await expect
     .poll(
       () =>
         page.evaluate(() => {
-          const main = document.querySelector("main");
-          return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
+          const owned = (element: Element | null) =>
+            element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber$"));
+          return owned(document.querySelector("main")) && owned(document.querySelector("main h1"));
         }),
-      { message: "React never hydrated <main>", timeout: 10_000 },
+      { message: "React never hydrated the page", timeout: 10_000 },
     )
+    .toBe(true);
+}
+
+/** Whether React has taken over the element (see waitForHydration). */
+export function isHydrated(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) =>
+    Object.keys(element).some((key) => key.startsWith("__reactFiber$")),
+  );
+}
+
+/**
+ * Waits until a form island has hydrated. The forms load their code when a visitor reaches for them
+ * (components/ui/island.tsx); by default this reaches for it the way a mouse does, by hovering it.
+ * Pass `reach: false` when the test already did (by focusing a field, say).
+ */
+export async function waitForIsland(form: Locator, { reach = true } = {}): Promise<void> {
+  if (reach) await form.hover();
+  await expect
+    .poll(() => isHydrated(form), { message: "the form's code never loaded", timeout: 10_000 })
     .toBe(true);
 }
 
@@ -59,14 +83,18 @@ export function scrollY(page: Page): Promise<number> {
 
 /** Scrolls to the very bottom of the page (where the footer and scroll-to-top button are). */
 export async function scrollToBottom(page: Page): Promise<void> {
-  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+  await page.evaluate(() =>
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }),
+  );
   await expect.poll(() => scrollY(page)).toBeGreaterThan(0);
 }
 
 /** True when the element or one of its ancestors is a live region screen readers announce. */
 export function isInLiveRegion(locator: Locator): Promise<boolean> {
   return locator.evaluate(
-    (element) => element.closest('[role="alert"], [role="status"], [aria-live]:not([aria-live="off"])') !== null,
+    (element) =>
+      element.closest('[role="alert"], [role="status"], [aria-live]:not([aria-live="off"])') !==
+      null,
   );
 }
 
@@ -95,7 +123,9 @@ export async function tabTo(page: Page, target: Locator, maxPresses = 60): Promi
     await page.keyboard.press("Tab");
   }
   if (await hasFocus(target)) return;
-  throw new Error(`Tab never reached ${target.toString()} in ${maxPresses} presses; focus is on ${await describeFocus(page)}`);
+  throw new Error(
+    `Tab never reached ${target.toString()} in ${maxPresses} presses; focus is on ${await describeFocus(page)}`,
+  );
 }
 
 /** Escapes a string for use inside a RegExp. */

@@ -6,7 +6,7 @@ import { contactContent } from "@site/shared/content";
 import { apiMessages, contactMessages, validationMessages } from "@site/shared/messages";
 import { created, failPosts, htmlBadGateway, recordPosts } from "../../test/handlers";
 import { deferred, renderWithQueryClient } from "../../test/render";
-import { ContactForm } from "./index";
+import { ContactForm } from "./contact-form";
 
 function fields() {
   return {
@@ -21,7 +21,11 @@ function fields() {
 function setup() {
   const user = userEvent.setup();
   renderWithQueryClient(<ContactForm />);
-  return { user, ...fields(), submit: () => user.click(screen.getByRole("button", { name: "Send Message" })) };
+  return {
+    user,
+    ...fields(),
+    submit: () => user.click(screen.getByRole("button", { name: "Send Message" })),
+  };
 }
 
 const valid = {
@@ -43,14 +47,17 @@ async function fill(user: UserEvent, values: Partial<Record<keyof typeof valid, 
 describe("ContactForm", () => {
   it("renders the heading and every labelled field, phone marked optional", () => {
     setup();
-    expect(screen.getByRole("heading", { level: 2, name: contactContent.formHeading })).toBeInTheDocument();
+    expect(
+      screen.getByRole("heading", { level: 2, name: contactContent.formHeading }),
+    ).toBeInTheDocument();
     const { name, email, phone, subject, description } = fields();
     expect(phone).toHaveAccessibleName("Phone (optional)");
     expect(phone).not.toBeRequired();
     for (const control of [name, email, subject, description]) expect(control).toBeRequired();
     expect(email).toHaveAttribute("type", "email");
     expect(description.tagName).toBe("TEXTAREA");
-    for (const control of [name, email, phone, subject, description]) expect(control).toHaveAttribute("aria-invalid", "false");
+    for (const control of [name, email, phone, subject, description])
+      expect(control).toHaveAttribute("aria-invalid", "false");
   });
 
   it("blocks an empty submission with each required message under its field, and sends nothing", async () => {
@@ -62,7 +69,8 @@ describe("ContactForm", () => {
     expect(email).toHaveAccessibleDescription(validationMessages.emailRequired);
     expect(subject).toHaveAccessibleDescription(validationMessages.subjectRequired);
     expect(description).toHaveAccessibleDescription(validationMessages.descriptionRequired);
-    for (const control of [name, email, subject, description]) expect(control).toHaveAttribute("aria-invalid", "true");
+    for (const control of [name, email, subject, description])
+      expect(control).toHaveAttribute("aria-invalid", "true");
     expect(phone).toHaveAttribute("aria-invalid", "false");
     expect(phone).not.toHaveAttribute("aria-describedby");
     expect(screen.queryByText(validationMessages.emailInvalid)).not.toBeInTheDocument();
@@ -88,7 +96,9 @@ describe("ContactForm", () => {
       const { user, submit, email } = setup();
       await fill(user, { ...valid, email: badEmail });
       await submit();
-      await waitFor(() => expect(email).toHaveAccessibleDescription(validationMessages.emailInvalid));
+      await waitFor(() =>
+        expect(email).toHaveAccessibleDescription(validationMessages.emailInvalid),
+      );
       expect(email).toHaveAttribute("aria-invalid", "true");
       expect(email).toHaveFocus();
       expect(screen.getAllByText(/is required|Invalid email format/)).toHaveLength(1);
@@ -158,7 +168,8 @@ describe("ContactForm", () => {
 
     expect(await screen.findByRole("status")).toHaveTextContent(contactMessages.success);
     expect(screen.getByRole("alert")).toBeEmptyDOMElement();
-    for (const control of [name, email, phone, subject, description]) expect(control).toHaveValue("");
+    for (const control of [name, email, phone, subject, description])
+      expect(control).toHaveValue("");
     expect(bodies).toEqual([valid]);
   });
 
@@ -169,14 +180,23 @@ describe("ContactForm", () => {
     await submit();
     await screen.findByText(contactMessages.success);
     expect(bodies).toEqual([
-      { name: valid.name, email: valid.email, subject: valid.subject, description: valid.description },
+      {
+        name: valid.name,
+        email: valid.email,
+        subject: valid.subject,
+        description: valid.description,
+      },
     ]);
   });
 
   it("shows the server's message, maps its field errors onto the fields and keeps the input", async () => {
     recordPosts("/api/contacts", () =>
       HttpResponse.json(
-        { success: false, error: apiMessages.invalidRequest, fieldErrors: { subject: "Please keep this under 200 characters" } },
+        {
+          success: false,
+          error: apiMessages.invalidRequest,
+          fieldErrors: { subject: "Please keep this under 200 characters" },
+        },
         { status: 400 },
       ),
     );
@@ -193,7 +213,9 @@ describe("ContactForm", () => {
   });
 
   it("shows the server's message for a JSON 5xx and keeps the input", async () => {
-    recordPosts("/api/contacts", () => HttpResponse.json({ success: false, error: apiMessages.internal }, { status: 500 }));
+    recordPosts("/api/contacts", () =>
+      HttpResponse.json({ success: false, error: apiMessages.internal }, { status: 500 }),
+    );
     const { user, submit, description } = setup();
     await fill(user, valid);
     await submit();
@@ -206,7 +228,9 @@ describe("ContactForm", () => {
     const { user, submit, email } = setup();
     await fill(user, valid);
     await submit();
-    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent(contactMessages.failure));
+    await waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent(contactMessages.failure),
+    );
     expect(email).toHaveValue(valid.email);
   });
 
@@ -215,7 +239,9 @@ describe("ContactForm", () => {
     const { user, submit, name, description } = setup();
     await fill(user, valid);
     await submit();
-    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent(contactMessages.unexpected));
+    await waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent(contactMessages.unexpected),
+    );
     expect(network.attempts()).toBe(1);
     expect(name).toHaveValue(valid.name);
     expect(description).toHaveValue(valid.description);

@@ -3,8 +3,15 @@ import { useId, useState } from "react";
 import { useForm, type UseFormRegisterReturn } from "react-hook-form";
 import { contactContent } from "@site/shared/content";
 import { contactMessages } from "@site/shared/messages";
-import { contactFields, contactInputSchema, type Contact, type ContactField, type ContactInput } from "@site/shared/schemas";
+import {
+  contactFields,
+  contactInputSchema,
+  type Contact,
+  type ContactField,
+  type ContactInput,
+} from "@site/shared/schemas";
 import { Field, HoneypotField, type FieldControlProps } from "../../components/ui/field";
+import { useTypedBeforeHydration } from "../../components/ui/island";
 import { Spinner } from "../../components/ui/spinner";
 import { StatusMessage } from "../../components/ui/status-message";
 import { ApiError } from "../../lib/api-client";
@@ -20,7 +27,21 @@ const labels: Record<ContactField, string> = {
   description: "Description",
 };
 
-const emptyForm: Required<ContactInput> = { name: "", email: "", phone: "", subject: "", description: "", website: "" };
+const emptyForm: Required<ContactInput> = {
+  name: "",
+  email: "",
+  phone: "",
+  subject: "",
+  description: "",
+  website: "",
+};
+
+/** The form's own fields out of the values typed before hydration. */
+function pick(typed: Readonly<Record<string, string>>): Partial<ContactInput> {
+  return Object.fromEntries(
+    Object.keys(emptyForm).flatMap((name) => (typed[name] ? [[name, typed[name]]] : [])),
+  );
+}
 
 type Outcome = { tone: "success" | "error"; message: string } | null;
 
@@ -35,6 +56,7 @@ export function ContactForm() {
   const baseId = useId();
   const headingId = `${baseId}-heading`;
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const typedEarly = useTypedBeforeHydration();
   const submission = useSubmitContact();
   const pending = submission.isPending;
   const {
@@ -46,7 +68,8 @@ export function ContactForm() {
     formState: { errors },
   } = useForm<ContactInput, unknown, Contact>({
     resolver: zodResolver(contactInputSchema),
-    defaultValues: emptyForm,
+    // Whatever was typed before the form's code arrived stays (and is what gets validated and sent).
+    defaultValues: { ...emptyForm, ...pick(typedEarly) },
     mode: "onSubmit",
     reValidateMode: "onBlur",
     shouldFocusError: true,
@@ -68,14 +91,21 @@ export function ContactForm() {
         if (error instanceof ApiError) {
           const invalid = contactFields.filter((field) => error.fieldErrors[field]);
           invalid.forEach((field, index) =>
-            setError(field, { type: "server", message: error.fieldErrors[field] }, { shouldFocus: index === 0 }),
+            setError(
+              field,
+              { type: "server", message: error.fieldErrors[field] },
+              { shouldFocus: index === 0 },
+            ),
           );
         }
       },
     });
   };
 
-  const control = (name: ContactField, props: FieldControlProps) => ({ ...props, ...fieldProps(name) });
+  const control = (name: ContactField, props: FieldControlProps) => ({
+    ...props,
+    ...fieldProps(name),
+  });
 
   return (
     <section className="contact-form" aria-labelledby={headingId}>
@@ -95,7 +125,15 @@ export function ContactForm() {
       >
         <div className="contact-form__grid">
           <Field id={`${baseId}-name`} label={labels.name} error={errors.name?.message}>
-            {(props) => <input className="field__input" type="text" autoComplete="name" required {...control("name", props)} />}
+            {(props) => (
+              <input
+                className="field__input"
+                type="text"
+                autoComplete="name"
+                required
+                {...control("name", props)}
+              />
+            )}
           </Field>
           <Field id={`${baseId}-email`} label={labels.email} error={errors.email?.message}>
             {(props) => (
@@ -110,10 +148,19 @@ export function ContactForm() {
             )}
           </Field>
           <Field id={`${baseId}-phone`} label={labels.phone} optional error={errors.phone?.message}>
-            {(props) => <input className="field__input" type="tel" autoComplete="tel" {...control("phone", props)} />}
+            {(props) => (
+              <input
+                className="field__input"
+                type="tel"
+                autoComplete="tel"
+                {...control("phone", props)}
+              />
+            )}
           </Field>
           <Field id={`${baseId}-subject`} label={labels.subject} error={errors.subject?.message}>
-            {(props) => <input className="field__input" type="text" required {...control("subject", props)} />}
+            {(props) => (
+              <input className="field__input" type="text" required {...control("subject", props)} />
+            )}
           </Field>
           <Field
             id={`${baseId}-description`}
@@ -121,7 +168,14 @@ export function ContactForm() {
             error={errors.description?.message}
             className="contact-form__wide"
           >
-            {(props) => <textarea className="field__input" rows={6} required {...control("description", props)} />}
+            {(props) => (
+              <textarea
+                className="field__input"
+                rows={6}
+                required
+                {...control("description", props)}
+              />
+            )}
           </Field>
         </div>
         <HoneypotField id={`${baseId}-website`} inputProps={register("website")} />
@@ -138,8 +192,12 @@ export function ContactForm() {
           </button>
         </div>
         <div className="contact-form__status">
-          <StatusMessage tone="success">{outcome?.tone === "success" ? outcome.message : null}</StatusMessage>
-          <StatusMessage tone="error">{outcome?.tone === "error" ? outcome.message : null}</StatusMessage>
+          <StatusMessage tone="success">
+            {outcome?.tone === "success" ? outcome.message : null}
+          </StatusMessage>
+          <StatusMessage tone="error">
+            {outcome?.tone === "error" ? outcome.message : null}
+          </StatusMessage>
         </div>
       </form>
     </section>

@@ -1,2 +1,8 @@
-export { ContactForm } from "./contact-form";
-export { submitContact, useSubmitContact, contactErrorMessage, toContactRequest, contactsPath, type ContactRequest } from "./submit-contact";
+import { island } from "../../components/ui/island";
+
+/**
+ * The contact form as the contact page uses it: prerendered in full, its code (form state, validation,
+ * requests) loaded as soon as the visitor reaches for it (pointer, touch, focus). Until then it posts
+ * to the API as a plain HTML form, so a lead sent in that moment is still stored.
+ */
+export const ContactForm = island(() => import("./contact-island"), "interaction");

@@ -7,7 +7,7 @@ import { apiMessages, newsletterMessages, validationMessages } from "@site/share
 import { simpleEmailHtmlPattern } from "@site/shared/schemas";
 import { created, failPosts, htmlBadGateway, recordPosts } from "../../test/handlers";
 import { deferred, renderWithQueryClient } from "../../test/render";
-import { NewsletterBlock } from "./index";
+import { NewsletterBlock } from "./newsletter-block";
 
 function setup() {
   const user = userEvent.setup();
@@ -37,7 +37,9 @@ describe("NewsletterBlock", () => {
       const { user, input, button } = setup();
       if (value) await user.type(input, value);
       await user.click(button);
-      expect(await screen.findByRole("alert")).toHaveTextContent(validationMessages.newsletterEmailInvalid);
+      expect(await screen.findByRole("alert")).toHaveTextContent(
+        validationMessages.newsletterEmailInvalid,
+      );
       expect(input).toHaveAttribute("aria-invalid", "true");
       expect(input).toHaveAccessibleDescription(validationMessages.newsletterEmailInvalid);
       expect(input).toHaveFocus();
@@ -87,7 +89,10 @@ describe("NewsletterBlock", () => {
 
   it("says the email is already subscribed on 409 and keeps it", async () => {
     recordPosts("/api/subscriptions", () =>
-      HttpResponse.json({ success: false, error: newsletterMessages.alreadySubscribed }, { status: 409 }),
+      HttpResponse.json(
+        { success: false, error: newsletterMessages.alreadySubscribed },
+        { status: 409 },
+      ),
     );
     const { user, input, button } = setup();
     await user.type(input, "reader@example.com");
@@ -101,34 +106,49 @@ describe("NewsletterBlock", () => {
   it("shows the validation message when the server rejects the email with 400", async () => {
     recordPosts("/api/subscriptions", () =>
       HttpResponse.json(
-        { success: false, error: apiMessages.invalidRequest, fieldErrors: { email: validationMessages.newsletterEmailInvalid } },
+        {
+          success: false,
+          error: apiMessages.invalidRequest,
+          fieldErrors: { email: validationMessages.newsletterEmailInvalid },
+        },
         { status: 400 },
       ),
     );
     const { user, input, button } = setup();
     await user.type(input, "reader@example.com");
     await user.click(button);
-    expect(await screen.findByRole("alert")).toHaveTextContent(validationMessages.newsletterEmailInvalid);
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      validationMessages.newsletterEmailInvalid,
+    );
   });
 
   it.each([
-    ["a JSON 500", () => HttpResponse.json({ success: false, error: apiMessages.internal }, { status: 500 })],
+    [
+      "a JSON 500",
+      () => HttpResponse.json({ success: false, error: apiMessages.internal }, { status: 500 }),
+    ],
     ["an HTML 502 from a proxy", htmlBadGateway],
   ])("shows the storage failure message for %s", async (_label, reply) => {
     recordPosts("/api/subscriptions", reply);
     const { user, input, button } = setup();
     await user.type(input, "reader@example.com");
     await user.click(button);
-    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent(newsletterMessages.storageFailure));
+    await waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent(newsletterMessages.storageFailure),
+    );
     expect(input).toHaveValue("reader@example.com");
   });
 
   it("shows the server's own message for a rate-limited request", async () => {
-    recordPosts("/api/subscriptions", () => HttpResponse.json({ success: false, error: apiMessages.rateLimited }, { status: 429 }));
+    recordPosts("/api/subscriptions", () =>
+      HttpResponse.json({ success: false, error: apiMessages.rateLimited }, { status: 429 }),
+    );
     const { user, input, button } = setup();
     await user.type(input, "reader@example.com");
     await user.click(button);
-    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent(apiMessages.rateLimited));
+    await waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent(apiMessages.rateLimited),
+    );
   });
 
   it("shows the mutation-level message when the network fails, without retrying", async () => {
@@ -136,7 +156,9 @@ describe("NewsletterBlock", () => {
     const { user, input, button } = setup();
     await user.type(input, "reader@example.com");
     await user.click(button);
-    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent(newsletterMessages.mutationFailure));
+    await waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent(newsletterMessages.mutationFailure),
+    );
     expect(network.attempts()).toBe(1);
     expect(input).toHaveValue("reader@example.com");
   });

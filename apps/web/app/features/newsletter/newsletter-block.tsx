@@ -3,6 +3,7 @@ import { newsletterContent } from "@site/shared/content";
 import { newsletterMessages } from "@site/shared/messages";
 import { newsletterInputSchema, simpleEmailHtmlPattern } from "@site/shared/schemas";
 import { HoneypotField } from "../../components/ui/field";
+import { useTypedBeforeHydration } from "../../components/ui/island";
 import { Spinner } from "../../components/ui/spinner";
 import { StatusMessage } from "../../components/ui/status-message";
 import { subscribeErrorMessage, subscriptionsPath, useSubscribe } from "./subscribe";
@@ -20,8 +21,10 @@ export function NewsletterBlock() {
   const emailId = `${baseId}-email`;
   const statusId = `${baseId}-status`;
   const headingId = `${baseId}-heading`;
-  const [email, setEmail] = useState("");
-  const [website, setWebsite] = useState("");
+  // An address typed before the block's code arrived stays in the field and is what gets sent.
+  const typedEarly = useTypedBeforeHydration();
+  const [email, setEmail] = useState(typedEarly["email"] ?? "");
+  const [website, setWebsite] = useState(typedEarly["website"] ?? "");
   const [outcome, setOutcome] = useState<Outcome>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const subscription = useSubscribe();
@@ -38,7 +41,11 @@ export function NewsletterBlock() {
     if (pending) return;
     const parsed = newsletterInputSchema.safeParse({ email, website });
     if (!parsed.success) {
-      setOutcome({ tone: "error", message: parsed.error.issues[0]?.message ?? "", invalidInput: true });
+      setOutcome({
+        tone: "error",
+        message: parsed.error.issues[0]?.message ?? "",
+        invalidInput: true,
+      });
       return;
     }
     setOutcome(null);
@@ -102,10 +109,16 @@ export function NewsletterBlock() {
           </div>
           <HoneypotField
             id={`${baseId}-website`}
-            inputProps={{ name: "website", value: website, onChange: (event) => setWebsite(event.target.value) }}
+            inputProps={{
+              name: "website",
+              value: website,
+              onChange: (event) => setWebsite(event.target.value),
+            }}
           />
           <div className="newsletter__status">
-            <StatusMessage tone="success">{outcome?.tone === "success" ? outcome.message : null}</StatusMessage>
+            <StatusMessage tone="success">
+              {outcome?.tone === "success" ? outcome.message : null}
+            </StatusMessage>
             <StatusMessage tone="error" id={statusId}>
               {outcome?.tone === "error" ? outcome.message : null}
             </StatusMessage>

@@ -1,0 +1,91 @@
+import { prerenderToNodeStream } from "react-dom/static";
+import { renderToStaticMarkup } from "react-dom/server";
+import { StaticRouter } from "react-router";
+import { App } from "./root";
+import { Head, HeadTagsInTree } from "./lib/head";
+import { organizationJsonLd } from "./lib/seo";
+import { lazyPages, routeFor } from "./routes";
+
+/** The built files a page needs, as paths from the site root (read from Vite's manifest by the prerender script). */
+export interface DocumentAssets {
+  /** Stylesheets: the site's and the page's own, linked in <head> so the first paint is styled. */
+  styles: string[];
+  /** Every module the entry and the page import, fetched in parallel instead of one import at a time. */
+  modulePreloads: string[];
+  /** The browser entry (entry.client.tsx). */
+  entry: string;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+async function readAll(stream: AsyncIterable<string | Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  let html = "";
+  for await (const chunk of stream)
+    html += typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
+  return html + decoder.decode();
+}
+
+/** The file (relative to app/) of the page module that renders `url`: its chunk's assets go in the document. */
+export function pageFileFor(url: string): string {
+  return routeFor(new URL(url, "http://prerender.invalid").pathname).file;
+}
+
+/**
+ * The complete HTML document of the page at `url`, rendered at build time. The app is rendered into
+ * #root exactly as the browser will hydrate it (same tree, so the same ids); the head tags are written
+ * here from the page's meta, once, and the browser's React claims them on hydration.
+ */
+export async function renderDocument(url: string, assets: DocumentAssets): Promise<string> {
+  const route = routeFor(new URL(url, "http://prerender.invalid").pathname);
+  const page = await route.load();
+  const headTags = renderToStaticMarkup(<Head tags={page.meta()} />);
+
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <HeadTagsInTree value={false}>
+      <StaticRouter location={url}>
+        <App pages={lazyPages()} />
+      </StaticRouter>
+    </HeadTagsInTree>,
+    {
+      // React would move any boundary bigger than this into a hidden block placed by an inline script
+      // (invisible without JavaScript, and blocked by the CSP): keep all content inline.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError(error) {
+        errors.push(error);
+      },
+    },
+  );
+  const body = await readAll(prelude);
+  if (errors.length > 0) throw new AggregateError(errors, `Rendering ${url} failed`);
+  if (/<(title|meta|link)\b/.test(body.slice(0, 200)))
+    throw new Error(`${url}: head tags leaked into the page body`);
+
+  // JSON-LD is data, not script: CSP does not execute it. "<" is escaped so no text can close the tag.
+  const jsonLd = JSON.stringify(organizationJsonLd()).replace(/</g, "\\u003c");
+  const link = (rel: string, href: string, extra = "") =>
+    `<link rel="${rel}" href="${escapeAttribute(href)}"${extra}/>`;
+  return [
+    "<!DOCTYPE html>",
+    '<html lang="en"><head>',
+    '<meta charset="utf-8"/>',
+    '<meta name="viewport" content="width=device-width, initial-scale=1"/>',
+    '<meta name="theme-color" content="#0b4f4a"/>',
+    '<meta name="format-detection" content="telephone=no"/>',
+    headTags,
+    link("icon", "/favicon.ico", ' sizes="32x32"'),
+    link("icon", "/favicon.svg", ' type="image/svg+xml"'),
+    link("apple-touch-icon", "/apple-touch-icon.png"),
+    link("manifest", "/site.webmanifest"),
+    ...assets.styles.map((href) => link("stylesheet", href)),
+    `<script type="application/ld+json">${jsonLd}</script>`,
+    "</head><body>",
+    `<div id="root">${body}</div>`,
+    // After the content: these never hold up the first paint, and the browser fetches them at once.
+    ...assets.modulePreloads.map((href) => link("modulepreload", href)),
+    `<script type="module" src="${escapeAttribute(assets.entry)}"></script>`,
+    "</body></html>",
+  ].join("");
+}

@@ -1,0 +1,84 @@
+import { lazy, type ComponentType } from "react";
+import type { MetaDescriptor } from "react-router";
+import { routeById, type RouteId } from "@site/shared/content";
+import { Head } from "./lib/head";
+
+/** What every module under routes/ exports: the page, and the tags of its <head>. */
+export interface PageModule {
+  default: ComponentType;
+  meta: () => MetaDescriptor[];
+}
+
+/** One entry of the route table: the path, and the module under routes/ that renders it. */
+export interface PageRoute {
+  path: string;
+  /** File of the page module, relative to app/ (the build manifest knows each chunk by it). */
+  file: string;
+  load: () => Promise<PageModule>;
+}
+
+/** A route as the router renders it: a path and the component (the page with its head tags). */
+export interface PageEntry {
+  path: string;
+  Component: ComponentType;
+}
+
+// Each page is its own chunk, loaded when its route is first rendered.
+const modules = import.meta.glob<PageModule>(["./routes/*.tsx", "!./routes/*.test*.tsx"]);
+
+function pageRoute(path: string, name: string): PageRoute {
+  const load = modules[`./routes/${name}.tsx`];
+  if (!load) throw new Error(`No page module routes/${name}.tsx`);
+  return { path, file: `routes/${name}.tsx`, load };
+}
+
+const pathOf = (id: RouteId) => routeById(id).path;
+
+/**
+ * The one route table. Paths come from the shared route list the sitemap and the server also read.
+ * "*" answers every other path, the prerendered /404 page included (the server sends it with status 404).
+ */
+export const pageRoutes: readonly PageRoute[] = [
+  pageRoute(pathOf("home"), "home"),
+  pageRoute(pathOf("about"), "about"),
+  pageRoute(pathOf("experts"), "experts"),
+  pageRoute(pathOf("services"), "services"),
+  pageRoute(pathOf("industries"), "industries"),
+  pageRoute(pathOf("thought-leadership"), "thought-leadership"),
+  pageRoute(pathOf("careers"), "careers"),
+  pageRoute(pathOf("contact"), "contact"),
+  pageRoute("*", "not-found"),
+];
+
+/** The route that renders `pathname`, as the router would pick it (the paths are all static). */
+export function routeFor(pathname: string): PageRoute {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const found =
+    pageRoutes.find((route) => route.path === path) ??
+    pageRoutes.find((route) => route.path === "*");
+  if (!found) throw new Error("The route table has no catch-all route");
+  return found;
+}
+
+/** The page of a loaded module, with its head tags. */
+export function pageComponent(module: PageModule): ComponentType {
+  const Page = module.default;
+  function PageWithHead() {
+    return (
+      <>
+        <Head tags={module.meta()} />
+        <Page />
+      </>
+    );
+  }
+  PageWithHead.displayName = `Page(${Page.displayName ?? Page.name})`;
+  return PageWithHead;
+}
+
+/** The route table as lazily loaded pages: what the browser and the prerender render. */
+export function lazyPages(): PageEntry[] {
+  return pageRoutes.map((route) => ({
+    path: route.path,
+    Component: lazy(async () => ({ default: pageComponent(await route.load()) })),
+  }));
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// Runs after the two Vite builds (see package.json "build"): renders every route, and the 404 page at
+// its concrete path, to build/client/<route>/index.html with the server build's renderDocument(), each
+// linking the stylesheets and modules its page needs (from Vite's manifest). Then removes the server
+// build and the manifest: only build/client is served.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { notFoundPath, routePaths } from "@site/shared/content";
+
+const root = fileURLToPath(new URL("../", import.meta.url));
+const client = join(root, "build", "client");
+const server = join(root, "build", "server");
+const manifestFile = join(client, ".vite", "manifest.json");
+const pageChunksFile = join(client, ".vite", "page-chunks.json");
+
+/** @typedef {{ file: string, css?: string[], imports?: string[], dynamicImports?: string[], isEntry?: boolean }} Chunk */
+/** @type {Record<string, Chunk>} */
+const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
+/** @type {Record<string, string>} page module (relative to app/) -> file of the chunk holding it */
+const pageChunks = JSON.parse(readFileSync(pageChunksFile, "utf8"));
+
+/** The manifest key of the chunk holding the page module `file` (see vite.config.ts, pageChunks). */
+function pageChunkKey(file) {
+  const key = Object.keys(manifest).find((name) => manifest[name]?.file === pageChunks[file]);
+  if (!key) throw new Error(`prerender: no chunk of the client build holds app/${file}`);
+  return key;
+}
+const { renderDocument, pageFileFor } = await import(
+  pathToFileURL(join(server, "entry.prerender.js")).href
+);
+
+/**
+ * The chunk named `key` and every chunk it statically imports, depth first, each once.
+ * @param {string} key @param {Set<string>} seen @returns {Chunk[]}
+ */
+function chunkGraph(key, seen = new Set()) {
+  if (seen.has(key)) return [];
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`prerender: ${key} is not in the client build's manifest`);
+  return [chunk, ...(chunk.imports ?? []).flatMap((imported) => chunkGraph(imported, seen))];
+}
+
+const entryKey = "app/entry.client.tsx";
+const entry = manifest[entryKey];
+if (!entry) throw new Error(`prerender: the manifest has no ${entryKey}`);
+const url = (file) => `/${file}`;
+
+/**
+ * The stylesheets of the chunks a page loads later (its islands, see components/ui/island.tsx): their
+ * markup is in the HTML from the start, so their styles must be too.
+ * @param {Chunk[]} chunks @param {Set<string>} seen @returns {string[]}
+ */
+const deferredStyles = (chunks, seen) =>
+  chunks
+    .flatMap((chunk) => chunk.dynamicImports ?? [])
+    .flatMap((key) => chunkGraph(key, seen))
+    .flatMap((chunk) => chunk.css ?? []);
+
+for (const path of [...routePaths, notFoundPath]) {
+  const seen = new Set();
+  const entryChunks = chunkGraph(entryKey, seen);
+  const pageGraph = chunkGraph(pageChunkKey(pageFileFor(path)), seen);
+  const chunks = [...entryChunks, ...pageGraph];
+  const styles = [
+    ...chunks.flatMap((chunk) => chunk.css ?? []),
+    ...deferredStyles(pageGraph, new Set(seen)),
+  ];
+  const html = await renderDocument(path, {
+    styles: [...new Set(styles)].map(url),
+    modulePreloads: chunks.filter((chunk) => chunk !== entry).map((chunk) => url(chunk.file)),
+    entry: url(entry.file),
+  });
+  const file = join(client, path === "/" ? "" : path.slice(1), "index.html");
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, html);
+  console.log(`prerender: ${path} -> ${file.slice(client.length + 1)} (${html.length} bytes)`);
+}
+
+rmSync(server, { recursive: true, force: true });
+rmSync(dirname(manifestFile), { recursive: true, force: true });
