@@ -10,10 +10,8 @@ import { lazyPages, routeFor } from "./routes";
 export interface DocumentAssets {
   /** Stylesheets: the site's and the page's own, linked in <head> so the first paint is styled. */
   styles: string[];
-  /** Every module the entry and the page import, fetched in parallel instead of one import at a time. */
-  modulePreloads: string[];
-  /** The browser entry (entry.client.tsx). */
-  entry: string;
+  /** The browser entry (entry.client.tsx), then every module the page needs: all fetched at once. */
+  modules: string[];
 }
 
 const escapeAttribute = (value: string) =>
@@ -25,6 +23,24 @@ async function readAll(stream: AsyncIterable<string | Uint8Array>): Promise<stri
   for await (const chunk of stream)
     html += typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
   return html + decoder.decode();
+}
+
+/**
+ * The one inline script: it starts fetching the app's modules (all at once, no import waterfall) once
+ * the browser has shown the page's first content, so on a slow line the HTML and styles get the
+ * bandwidth first and the content shows before any script is on its way. Browsers without paint timing
+ * (and pages opened in a background tab, which do not paint) wait for the load event instead. The
+ * API's CSP allows the script by its hash.
+ */
+function bootstrap(modules: string[]): string {
+  const list = JSON.stringify(modules).replace(/</g, "\\u003c");
+  return [
+    `const load=()=>setTimeout(()=>{for(const m of ${list})import(m)});`,
+    `const P=window.PerformanceObserver;`,
+    `if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.includes("paint")&&document.visibilityState==="visible"){`,
+    `const o=new P((l)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();load()}});`,
+    `o.observe({type:"paint",buffered:true})}else addEventListener("load",load,{once:true})`,
+  ].join("");
 }
 
 /** The file (relative to app/) of the page module that renders `url`: its chunk's assets go in the document. */
@@ -83,9 +99,7 @@ export async function renderDocument(url: string, assets: DocumentAssets): Promi
     `<script type="application/ld+json">${jsonLd}</script>`,
     "</head><body>",
     `<div id="root">${body}</div>`,
-    // After the content: these never hold up the first paint, and the browser fetches them at once.
-    ...assets.modulePreloads.map((href) => link("modulepreload", href)),
-    `<script type="module" src="${escapeAttribute(assets.entry)}"></script>`,
+    `<script type="module">${bootstrap(assets.modules)}</script>`,
     "</body></html>",
   ].join("");
 }

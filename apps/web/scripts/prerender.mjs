@@ -69,8 +69,7 @@ for (const path of [...routePaths, notFoundPath]) {
   ];
   const html = await renderDocument(path, {
     styles: [...new Set(styles)].map(url),
-    modulePreloads: chunks.filter((chunk) => chunk !== entry).map((chunk) => url(chunk.file)),
-    entry: url(entry.file),
+    modules: chunks.map((chunk) => url(chunk.file)),
   });
   const file = join(client, path === "/" ? "" : path.slice(1), "index.html");
   mkdirSync(dirname(file), { recursive: true });
