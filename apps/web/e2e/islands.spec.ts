@@ -87,3 +87,29 @@ test("after a client-side navigation the form is ready at once", async ({ page }
   await expect(form.heading).toBeVisible();
   await expect.poll(() => isHydrated(form.form), { timeout: 10_000 }).toBe(true);
 });
+
+/** The background colours of the newsletter section and of its Subscribe button. */
+async function subscribeColours(page: Page) {
+  const section = page.locator("section.newsletter");
+  const button = section.getByRole("button", { name: newsletterContent.button });
+  await button.scrollIntoViewIfNeeded();
+  const background = (locator: typeof section) =>
+    locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+  return { section: await background(section), button: await background(button) };
+}
+
+test("the forms' shared styles come before their own: the Subscribe button stands out, loaded or navigated to", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/services");
+  const first = await subscribeColours(page);
+  expect(first.button).not.toBe(first.section);
+
+  await gotoHydrated(page, "/careers");
+  await page.getByRole("contentinfo").getByRole("link", { name: "About Us" }).first().click();
+  await expect(page).toHaveURL(/\/about$/);
+  const form = page.locator("form").filter({ has: page.getByLabel(newsletterContent.label) });
+  await expect.poll(() => isHydrated(form), { timeout: 10_000 }).toBe(true);
+  const navigated = await subscribeColours(page);
+  expect(navigated.button).toBe(first.button);
+});

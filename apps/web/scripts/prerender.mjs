@@ -31,7 +31,8 @@ const { renderDocument, pageFileFor } = await import(
 );
 
 /**
- * The chunk named `key` and every chunk it statically imports, depth first, each once.
+ * The chunk named `key` and every chunk it statically imports, each once, dependencies first: the order
+ * their stylesheets must come in (a feature's styles override the shared ones they build on).
  * @param {string} key @param {Set<string>} seen @returns {Chunk[]}
  */
 function chunkGraph(key, seen = new Set()) {
@@ -39,7 +40,7 @@ function chunkGraph(key, seen = new Set()) {
   seen.add(key);
   const chunk = manifest[key];
   if (!chunk) throw new Error(`prerender: ${key} is not in the client build's manifest`);
-  return [chunk, ...(chunk.imports ?? []).flatMap((imported) => chunkGraph(imported, seen))];
+  return [...(chunk.imports ?? []).flatMap((imported) => chunkGraph(imported, seen)), chunk];
 }
 
 const entryKey = "app/entry.client.tsx";
