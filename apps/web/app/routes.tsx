@@ -1,12 +1,15 @@
 import { lazy, type ComponentType } from "react";
 import type { MetaDescriptor } from "react-router";
 import { routeById, type RouteId } from "@site/shared/content";
+import type { Island } from "./components/ui/island";
 import { Head } from "./lib/head";
 
-/** What every module under routes/ exports: the page, and the tags of its <head>. */
+/** What every module under routes/ exports: the page, the tags of its <head>, and its islands. */
 export interface PageModule {
   default: ComponentType;
   meta: () => MetaDescriptor[];
+  /** Parts of the page that load their code on demand (components/ui/island.tsx). */
+  islands?: readonly Pick<Island<never>, "preload">[];
 }
 
 /** One entry of the route table: the path, and the module under routes/ that renders it. */
@@ -75,10 +78,21 @@ export function pageComponent(module: PageModule): ComponentType {
   return PageWithHead;
 }
 
-/** The route table as lazily loaded pages: what the browser and the prerender render. */
+/**
+ * The route table as lazily loaded pages: what the browser and the prerender render. The first page
+ * loaded is the one being hydrated, whose islands wait for the visitor; a page navigated to later also
+ * waits for its islands' code, so it appears whole (navigations keep the old page up until then).
+ */
 export function lazyPages(): PageEntry[] {
+  let hydrating = true;
   return pageRoutes.map((route) => ({
     path: route.path,
-    Component: lazy(async () => ({ default: pageComponent(await route.load()) })),
+    Component: lazy(async () => {
+      const withIslands = !hydrating;
+      hydrating = false;
+      const module = await route.load();
+      if (withIslands) await Promise.all((module.islands ?? []).map((island) => island.preload()));
+      return { default: pageComponent(module) };
+    }),
   }));
 }

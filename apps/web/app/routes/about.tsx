@@ -6,10 +6,17 @@ import { SectionHeading } from "../components/ui/section-heading";
 import type { ReactNode } from "react";
 
 export const meta = () => routeSeo(routeById("about"));
+export const islands = [NewsletterBlock];
 
 type SectionId = (typeof aboutSections)[number]["id"];
 
-function TitledCards({ items, numbered = false }: { items: readonly { title: string; text: string }[]; numbered?: boolean }) {
+function TitledCards({
+  items,
+  numbered = false,
+}: {
+  items: readonly { title: string; text: string }[];
+  numbered?: boolean;
+}) {
   return (
     <ul className="card-grid card-grid--3">
       {items.map((item, index) => (
@@ -28,7 +35,8 @@ function TitledCards({ items, numbered = false }: { items: readonly { title: str
 }
 
 export default function AboutPage() {
-  const { whoWeAre, philosophies, anthem, businessModel, successFactors, whyChooseUs } = aboutContent;
+  const { whoWeAre, philosophies, anthem, businessModel, successFactors, whyChooseUs } =
+    aboutContent;
   const route = routeById("about");
   const statements = [
     { label: "Purpose", text: philosophies.purpose },
@@ -72,7 +80,10 @@ export default function AboutPage() {
           {anthem.verses.map((verse) => (
             <p key={verse[0]} className="anthem__verse">
               {verse.map((line, index) => (
-                <span key={line} className={index === 0 && line.endsWith(":") ? "anthem__label" : undefined}>
+                <span
+                  key={line}
+                  className={index === 0 && line.endsWith(":") ? "anthem__label" : undefined}
+                >
                   {line}
                   <br />
                 </span>

@@ -1,5 +1,11 @@
 import { Link } from "react-router";
-import { geographies, homeContent, routeById, sectors, serviceCategories } from "@site/shared/content";
+import {
+  geographies,
+  homeContent,
+  routeById,
+  sectors,
+  serviceCategories,
+} from "@site/shared/content";
 import { NewsletterBlock } from "../features/newsletter";
 import { routeSeo } from "../lib/seo";
 import { Accordion } from "../components/ui/accordion";
@@ -9,6 +15,7 @@ import { HeroIllustration } from "../illustrations/hero-illustration";
 import { CardGlyph } from "../illustrations/card-glyph";
 
 export const meta = () => routeSeo(routeById("home"));
+export const islands = [NewsletterBlock];
 
 export default function HomePage() {
   const { hero, whoWeAre, serviceCards, whyPartner, howItWorks, faq } = homeContent;
@@ -81,7 +88,12 @@ export default function HomePage() {
 
       <section className="section" aria-labelledby="why-partner">
         <div className="container">
-          <SectionHeading id="why-partner" title={whyPartner.heading} intro={whyPartner.intro} align="center" />
+          <SectionHeading
+            id="why-partner"
+            title={whyPartner.heading}
+            intro={whyPartner.intro}
+            align="center"
+          />
           <ul className="card-grid card-grid--3">
             {whyPartner.points.map((point, index) => (
               <li key={point.title} className="feature">
@@ -98,7 +110,12 @@ export default function HomePage() {
 
       <section className="section section--dark" aria-labelledby="how-it-works">
         <div className="container">
-          <SectionHeading id="how-it-works" title={howItWorks.heading} intro={howItWorks.intro} align="center" />
+          <SectionHeading
+            id="how-it-works"
+            title={howItWorks.heading}
+            intro={howItWorks.intro}
+            align="center"
+          />
           <Steps steps={howItWorks.steps} />
           <div className="button-row button-row--center">
             <Link to={howItWorks.cta.href} className="button button--accent button--large">

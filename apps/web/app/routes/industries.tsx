@@ -8,6 +8,7 @@ import { SectionHeading } from "../components/ui/section-heading";
 import { Steps } from "../components/ui/steps";
 
 export const meta = () => routeSeo(routeById("industries"));
+export const islands = [NewsletterBlock];
 
 export default function IndustriesPage() {
   const { hero, sectorsIntro, solutions, process, support } = industriesContent;
@@ -35,7 +36,12 @@ export default function IndustriesPage() {
 
       <section className="section section--alt" aria-labelledby="solutions">
         <div className="container container--narrow">
-          <SectionHeading id="solutions" title={solutions.heading} intro={solutions.intro} align="center" />
+          <SectionHeading
+            id="solutions"
+            title={solutions.heading}
+            intro={solutions.intro}
+            align="center"
+          />
           <Accordion
             items={solutions.items.map((item, index) => ({
               id: `solution-${index + 1}`,

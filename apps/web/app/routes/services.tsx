@@ -5,6 +5,7 @@ import { PageHero } from "../components/ui/page-hero";
 import { ServiceIllustration } from "../illustrations/service-illustration";
 
 export const meta = () => routeSeo(routeById("services"));
+export const islands = [NewsletterBlock];
 
 export default function ServicesPage() {
   const route = routeById("services");
@@ -14,14 +15,17 @@ export default function ServicesPage() {
       <section className="section" aria-label={route.title}>
         <ol className="container service-list">
           {serviceCategories.map((service) => (
-            <li key={service.id} id={service.id} className="service" aria-labelledby={`${service.id}-title`}>
+            <li
+              key={service.id}
+              id={service.id}
+              className="service"
+              aria-labelledby={`${service.id}-title`}
+            >
               <div className="service__art">
                 <ServiceIllustration kind={service.illustration} />
               </div>
               <div className="service__body">
-                <p className="service__number">
-                  {String(service.number).padStart(2, "0")}
-                </p>
+                <p className="service__number">{String(service.number).padStart(2, "0")}</p>
                 <h2 id={`${service.id}-title`} className="service__title">
                   {service.title}
                 </h2>

@@ -26,8 +26,8 @@ const IslandElement = createContext<RefObject<HTMLElement | null> | null>(null);
 
 export interface Island<P extends object> {
   (props: P): React.JSX.Element;
-  /** Starts loading the island's code now (for example when the page it lives on is being navigated to). */
-  preload: () => void;
+  /** Starts loading the island's code now; settles once it is there (or failed to load). */
+  preload: () => Promise<void>;
 }
 
 /**
@@ -46,7 +46,8 @@ export function island<P extends object>(
   const requested = new Promise<void>((resolve) => {
     request = resolve;
   });
-  const Lazy = lazy(() => requested.then(load));
+  const loaded = requested.then(load);
+  const Lazy = lazy(() => loaded);
   // Rendering on the server (the prerender) never waits for a trigger.
   if (typeof window === "undefined") request();
 
@@ -129,7 +130,14 @@ export function island<P extends object>(
     ) : null;
   }
 
-  return Object.assign(IslandRoot, { preload: () => request() });
+  const preload = () => {
+    request();
+    return loaded.then(
+      () => undefined,
+      () => undefined,
+    );
+  };
+  return Object.assign(IslandRoot, { preload });
 }
 
 /**

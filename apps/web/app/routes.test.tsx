@@ -1,0 +1,38 @@
+import { render } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { pageRoutes, routeFor } from "./routes";
+
+describe("route table", () => {
+  it.each(pageRoutes.map((route) => [route.file, route] as const))(
+    "%s lists every island it renders, so a navigation to it waits for their code",
+    async (_file, route) => {
+      const module = await route.load();
+      const { container, unmount } = render(
+        <MemoryRouter initialEntries={[route.path === "*" ? "/missing" : route.path]}>
+          <module.default />
+        </MemoryRouter>,
+      );
+      expect(container.querySelectorAll(".island")).toHaveLength(module.islands?.length ?? 0);
+      unmount();
+    },
+  );
+
+  it("answers every path with a page: the spec's routes by their path, anything else with the 404 page", () => {
+    expect(pageRoutes.map((route) => route.path)).toEqual([
+      "/",
+      "/about",
+      "/experts",
+      "/services",
+      "/industries",
+      "/thought-leadership",
+      "/careers",
+      "/contact",
+      "*",
+    ]);
+    expect(routeFor("/").file).toBe("routes/home.tsx");
+    expect(routeFor("/about/").file).toBe("routes/about.tsx");
+    expect(routeFor("/404").file).toBe("routes/not-found.tsx");
+    expect(routeFor("/about/team").file).toBe("routes/not-found.tsx");
+  });
+});
