@@ -1,6 +1,7 @@
 import { render } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { routePaths } from "@site/shared/content";
 import { pageRoutes, routeFor } from "./routes";
 
 describe("route table", () => {
@@ -18,18 +19,8 @@ describe("route table", () => {
     },
   );
 
-  it("answers every path with a page: the spec's routes by their path, anything else with the 404 page", () => {
-    expect(pageRoutes.map((route) => route.path)).toEqual([
-      "/",
-      "/about",
-      "/experts",
-      "/services",
-      "/industries",
-      "/thought-leadership",
-      "/careers",
-      "/contact",
-      "*",
-    ]);
+  it("answers every path with a page: the shared routes by their path, anything else with the 404 page", () => {
+    expect(pageRoutes.map((route) => route.path)).toEqual([...routePaths, "*"]);
     expect(routeFor("/").file).toBe("routes/home.tsx");
     expect(routeFor("/about/").file).toBe("routes/about.tsx");
     expect(routeFor("/404").file).toBe("routes/not-found.tsx");
