@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
-// Unit tests run without the React Router vite plugin: it expects a full app build and would
-// try to compile routes. esbuild's automatic JSX runtime is all components need here.
+// Unit tests need none of vite.config.ts's build settings (two builds, the chunk map for the
+// prerender): esbuild's automatic JSX runtime is all components need here.
 export default defineConfig({
   esbuild: { jsx: "automatic" },
   test: {
