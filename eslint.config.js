@@ -8,7 +8,6 @@ const ignores = {
   ignores: [
     "**/dist/**",
     "**/build/**",
-    "**/.react-router/**",
     "**/node_modules/**",
     "**/coverage/**",
     "var/**",
