@@ -13,7 +13,13 @@ import {
   mobileNav,
 } from "@site/shared/content";
 import { pageContent, routes } from "./support/pages";
-import { escapeRegExp, exactly, gotoHydrated, scrollToBottom, scrollY } from "./support/page-health";
+import {
+  escapeRegExp,
+  exactly,
+  gotoHydrated,
+  scrollToBottom,
+  scrollY,
+} from "./support/page-health";
 
 const headingOf = (path: string) => {
   const route = routes.find((candidate) => candidate.path === path);
@@ -32,25 +38,37 @@ function aboutMenu(page: Page) {
 
 test.describe("header", () => {
   for (const item of headerNav) {
-    test(`the ${item.label} link leads to ${item.href}, at the top of the page`, async ({ page }) => {
+    test(`the ${item.label} link leads to ${item.href}, at the top of the page`, async ({
+      page,
+    }) => {
       await gotoHydrated(page, item.href === "/" ? "/contact" : "/");
-      await mainNav(page).getByRole("link", { name: exactly(item.label) }).click();
+      await mainNav(page)
+        .getByRole("link", { name: exactly(item.label) })
+        .click();
       await expect(page).toHaveURL(item.href);
       await expect(page.getByRole("heading", { level: 1 })).toContainText(headingOf(item.href));
-      await expect(mainNav(page).getByRole("link", { name: exactly(item.label) })).toHaveAttribute("aria-current", "page");
+      await expect(mainNav(page).getByRole("link", { name: exactly(item.label) })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
       expect(await scrollY(page)).toBe(0);
     });
   }
 
   test("the Contact Us button leads to /contact", async ({ page }) => {
     await gotoHydrated(page, "/");
-    await page.getByRole("banner").getByRole("link", { name: exactly(contactCta.label) }).click();
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: exactly(contactCta.label) })
+      .click();
     await expect(page).toHaveURL(contactCta.href);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(headingOf("/contact"));
   });
 
   for (const section of aboutSections) {
-    test(`the About dropdown's "${section.label}" scrolls /about to #${section.id}`, async ({ page }) => {
+    test(`the About dropdown's "${section.label}" scrolls /about to #${section.id}`, async ({
+      page,
+    }) => {
       await gotoHydrated(page, "/services");
       const { toggle, listOf } = aboutMenu(page);
       await expect(toggle).toHaveAttribute("aria-expanded", "false");
@@ -81,7 +99,9 @@ test.describe("header", () => {
 test.describe("mobile menu at 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test("the burger opens and closes the menu, toggling body.menu-active and aria-expanded; Careers is there", async ({ page }) => {
+  test("the burger opens and closes the menu, toggling body.menu-active and aria-expanded; Careers is there", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/");
     const burger = page.getByRole("button", { name: "Menu" });
     await expect(burger).toBeVisible();
@@ -133,7 +153,9 @@ test.describe("footer", () => {
   const footer = (page: Page) => page.getByRole("contentinfo");
 
   for (const link of footerColumns.linksAndResources.links) {
-    test(`Links & Resources: "${link.label}" leads to ${link.href} at the top`, async ({ page }) => {
+    test(`Links & Resources: "${link.label}" leads to ${link.href} at the top`, async ({
+      page,
+    }) => {
       await gotoHydrated(page, "/");
       await scrollToBottom(page);
       await footer(page)
@@ -160,14 +182,28 @@ test.describe("footer", () => {
     }
   });
 
-  test("lists the 21 geographies in order, the contacts, four social links and the 2025 copyright", async ({ page }) => {
+  test("lists the 21 geographies in order, the contacts, four social links and the 2025 copyright", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/");
     const region = footer(page);
-    const geographyList = region.getByRole("list").filter({ hasText: geographies[0] }).filter({ hasText: geographies[20] });
+    const geographyList = region
+      .getByRole("list")
+      .filter({ hasText: geographies[0] })
+      .filter({ hasText: geographies[20] });
     await expect(geographyList.getByRole("listitem")).toHaveText([...geographies]);
-    await expect(region.getByRole("link", { name: firm.phone })).toHaveAttribute("href", firm.phoneHref);
-    await expect(region.getByRole("link", { name: firm.email, exact: true })).toHaveAttribute("href", `mailto:${firm.email}`);
-    await expect(region.getByRole("link", { name: firm.careersEmail })).toHaveAttribute("href", `mailto:${firm.careersEmail}`);
+    await expect(region.getByRole("link", { name: firm.phone })).toHaveAttribute(
+      "href",
+      firm.phoneHref,
+    );
+    await expect(region.getByRole("link", { name: firm.email, exact: true })).toHaveAttribute(
+      "href",
+      `mailto:${firm.email}`,
+    );
+    await expect(region.getByRole("link", { name: firm.careersEmail })).toHaveAttribute(
+      "href",
+      `mailto:${firm.careersEmail}`,
+    );
     for (const social of firm.socials) {
       const link = region.getByRole("link", { name: new RegExp(escapeRegExp(social.label), "i") });
       await expect(link).toHaveAttribute("href", social.href);
@@ -188,14 +224,20 @@ test("a route change lands at the top of the new page", async ({ page }) => {
   await gotoHydrated(page, "/");
   await scrollToBottom(page);
   const getInTouch = homeContent.howItWorks.cta;
-  await page.getByRole("main").getByRole("link", { name: exactly(getInTouch.label) }).click();
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: exactly(getInTouch.label) })
+    .click();
   await expect(page).toHaveURL(getInTouch.href);
   await expect.poll(() => scrollY(page)).toBe(0);
   // Another long page, another in-page link near its end.
   await gotoHydrated(page, "/industries");
   await scrollToBottom(page);
   const schedule = industriesContent.support.links[1];
-  await page.getByRole("main").getByRole("link", { name: exactly(schedule.label) }).click();
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: exactly(schedule.label) })
+    .click();
   await expect(page).toHaveURL(schedule.href);
   await expect.poll(() => scrollY(page)).toBe(0);
 });
@@ -212,7 +254,10 @@ test.describe("calls to action in the pages", () => {
   for (const { from, link } of actions) {
     test(`"${link.label}" on ${from} leads to ${link.href}`, async ({ page }) => {
       await gotoHydrated(page, from);
-      await page.getByRole("main").getByRole("link", { name: exactly(link.label) }).click();
+      await page
+        .getByRole("main")
+        .getByRole("link", { name: exactly(link.label) })
+        .click();
       await expect(page).toHaveURL(link.href);
       await expect(page.getByRole("heading", { level: 1 })).toContainText(headingOf(link.href));
     });
@@ -220,13 +265,48 @@ test.describe("calls to action in the pages", () => {
 
   test("Careers' Send Us Your CV is an e-mail to the careers address", async ({ page }) => {
     await gotoHydrated(page, "/careers");
-    await expect(page.getByRole("main").getByRole("link", { name: exactly(careersContent.cta.label) })).toHaveAttribute(
-      "href",
-      careersContent.cta.href,
-    );
-    await expect(page.getByRole("main").getByRole("link", { name: exactly(careersContent.cta.label) })).toHaveAttribute(
-      "href",
-      new RegExp(`^mailto:${escapeRegExp(firm.careersEmail)}`),
-    );
+    await expect(
+      page.getByRole("main").getByRole("link", { name: exactly(careersContent.cta.label) }),
+    ).toHaveAttribute("href", careersContent.cta.href);
+    await expect(
+      page.getByRole("main").getByRole("link", { name: exactly(careersContent.cta.label) }),
+    ).toHaveAttribute("href", new RegExp(`^mailto:${escapeRegExp(firm.careersEmail)}`));
   });
+});
+
+test("after client-side navigations the head describes the page shown: one title, description and canonical each", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/");
+  const head = () =>
+    page.evaluate(() => ({
+      title: document.title,
+      titles: document.querySelectorAll("title").length,
+      descriptions: [...document.querySelectorAll('meta[name="description"]')].map((meta) =>
+        meta.getAttribute("content"),
+      ),
+      canonicals: [...document.querySelectorAll('link[rel="canonical"]')].map((link) =>
+        link.getAttribute("href"),
+      ),
+      ogUrls: [...document.querySelectorAll('meta[property="og:url"]')].map((meta) =>
+        meta.getAttribute("content"),
+      ),
+    }));
+  const initial = await head();
+  expect(initial.titles).toBe(1);
+  expect(initial.canonicals).toHaveLength(1);
+
+  for (const path of ["/contact", "/thought-leadership", "/"]) {
+    const route = routes.find((candidate) => candidate.path === path);
+    if (!route) throw new Error(`No route ${path}`);
+    await page.locator(`a[href="${path}"]:visible`).first().click();
+    await expect(page).toHaveURL(new RegExp(`${escapeRegExp(path)}$`));
+    await expect.poll(async () => (await head()).title).toBe(`${route.title} | ${firm.name}`);
+    const now = await head();
+    expect(now.titles).toBe(1);
+    expect(now.descriptions).toEqual([route.description]);
+    expect(now.canonicals).toHaveLength(1);
+    expect(now.canonicals[0]).toMatch(new RegExp(`${escapeRegExp(path)}$`));
+    expect(now.ogUrls).toEqual(now.canonicals);
+  }
 });
