@@ -114,3 +114,25 @@ test("the forms' shared styles come before their own: the Subscribe button stand
   const navigated = await subscribeColours(page);
   expect(navigated.button).toBe(first.button);
 });
+
+test("if the form's code cannot be fetched, the form still sends the inquiry as a plain HTML form", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/contact");
+  await page.route("**/assets/contact-island-*.js", (route) => route.abort("internetdisconnected"));
+  const form = contactForm(page);
+  const values = {
+    name: "Neema Achieng",
+    email: uniqueEmail("offline-code"),
+    subject: "Lost code",
+    description: "The script never came.",
+  };
+  for (const [field, value] of Object.entries(values))
+    await form[field as keyof typeof values].fill(value);
+  expect(await isHydrated(form.form)).toBe(false);
+  await form.submit.click();
+  await expect(page.getByText(contactMessages.success)).toBeVisible();
+  expect(
+    queryDatabase(run.dataDir, "SELECT name, subject FROM contacts WHERE email = ?", values.email),
+  ).toEqual([{ name: values.name, subject: values.subject }]);
+});

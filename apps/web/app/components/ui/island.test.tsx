@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { prerender } from "react-dom/static";
 import { createContext, startTransition, useState, type ReactElement } from "react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { contactContent, newsletterContent } from "@site/shared/content";
 import { contactMessages, newsletterMessages } from "@site/shared/messages";
 import { island, type Island } from "./island";
@@ -33,10 +33,11 @@ afterEach(() => {
 async function prerenderThenHydrate(
   makeIsland: () => Island<object>,
   around: (island: ReactElement) => ReactElement = (island) => island,
+  makeBrowserIsland: () => Island<object> = makeIsland,
 ) {
   const Built = makeIsland();
-  Built.preload();
-  const Browser = makeIsland();
+  void Built.preload();
+  const Browser = makeBrowserIsland();
   const ui: ReactElement = around(<Browser />);
   const { prelude } = await prerender(around(<Built />));
   const html = await new Response(prelude).text();
@@ -109,6 +110,29 @@ describe("form islands", () => {
     expect(await within(region).findByText(newsletterMessages.success)).toBeInTheDocument();
     expect(bodies).toEqual([{ email: "reader@example.org" }]);
     expect(recoverable).toEqual([]);
+  });
+});
+
+describe("an island whose code cannot be loaded", () => {
+  it("stays as prerendered, a plain HTML form that still posts, and the site carries on", async () => {
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    const offline = () =>
+      island<object>(() => Promise.reject(new TypeError("Failed to fetch")), "interaction");
+    await prerenderThenHydrate(contactIsland, undefined, offline);
+    const name = screen.getByRole("textbox", { name: "Name" });
+    name.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    const reported = () =>
+      consoleError.mock.calls.some(([message]) =>
+        String(message).includes("prerendered form keeps working"),
+      );
+    await waitFor(() => expect(reported()).toBe(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
+    const form = screen.getByRole("textbox", { name: "Name" }).closest("form");
+    expect(form).toHaveAttribute("action", contactsPath);
+    expect(form).toHaveAttribute("method", "post");
+    expect(hydrated(screen.getByRole("textbox", { name: "Name" }))).toBe(false);
+    consoleError.mockRestore();
   });
 });
 

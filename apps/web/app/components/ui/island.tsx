@@ -47,7 +47,17 @@ export function island<P extends object>(
     request = resolve;
   });
   const loaded = requested.then(load);
-  const Lazy = lazy(() => loaded);
+  // If the code cannot be fetched (the connection dropped), the island stays as it was prerendered:
+  // React keeps markup it has not hydrated untouched, and the form still posts as a plain HTML form.
+  const Lazy = lazy(() =>
+    loaded.catch((cause: unknown) => {
+      console.error(
+        "An island's code could not be loaded; its prerendered form keeps working.",
+        cause,
+      );
+      return new Promise<never>(() => {});
+    }),
+  );
   // Rendering on the server (the prerender) never waits for a trigger.
   if (typeof window === "undefined") request();
 
