@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { contactMessages, validationMessages } from "@site/shared/messages";
-import { contactForm, requiredFields } from "./support/contact-form";
+import { contactForm, fillContact, requiredFields } from "./support/contact-form";
 import { holdRequests } from "./support/held-request";
 import { gotoHydrated, isInLiveRegion, waitForIsland } from "./support/page-health";
 import { mailsTo, queryDatabase } from "./support/product-state";
@@ -106,8 +106,7 @@ test.describe("contact form", () => {
       subject: "Board evaluation for our SACCO",
       description: "We would like a board evaluation before our annual general meeting.",
     };
-    for (const [field, value] of Object.entries(values))
-      await form[field as keyof typeof values].fill(value);
+    await fillContact(form, values);
     const [response] = await Promise.all([
       page.waitForResponse(
         (candidate) =>
@@ -168,8 +167,7 @@ test.describe("contact form", () => {
       subject: "Governance",
       description: "A board charter.",
     };
-    for (const [field, value] of Object.entries(values))
-      await form[field as keyof typeof values].fill(value);
+    await fillContact(form, values);
     const held = await holdRequests(page, "**/api/contacts");
     await form.submit.click();
     const sending = form.form.getByRole("button", { name: contactMessages.sending });
@@ -192,8 +190,7 @@ test.describe("contact form", () => {
       subject: "Market entry",
       description: "Uganda and Rwanda.",
     };
-    for (const [field, value] of Object.entries(values))
-      await form[field as keyof typeof values].fill(value);
+    await fillContact(form, values);
     await form.submit.click();
     const failure = page.getByText(contactMessages.unexpected);
     await expect(failure).toBeVisible();
@@ -217,8 +214,7 @@ test.describe("contact form", () => {
       subject: "Evaluation",
       description: "Mid-term review.",
     };
-    for (const [field, value] of Object.entries(values))
-      await form[field as keyof typeof values].fill(value);
+    await fillContact(form, values);
 
     await page.route("**/api/contacts", (route) =>
       route.fulfill({
@@ -254,8 +250,7 @@ test.describe("contact form without JavaScript", () => {
       subject: "Scenario planning",
       description: "No scripts here.",
     };
-    for (const [field, value] of Object.entries(values))
-      await form[field as keyof typeof values].fill(value);
+    await fillContact(form, values);
     await form.submit.click();
     await expect(page.getByText(contactMessages.success)).toBeVisible();
     const stored = queryDatabase(

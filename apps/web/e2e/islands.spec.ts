@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { newsletterContent } from "@site/shared/content";
 import { contactMessages } from "@site/shared/messages";
-import { contactForm } from "./support/contact-form";
+import { contactForm, fillContact } from "./support/contact-form";
 import { holdRequests } from "./support/held-request";
 import { gotoHydrated, isHydrated, scrollToBottom, waitForIsland } from "./support/page-health";
 import { queryDatabase } from "./support/product-state";
@@ -127,8 +127,7 @@ test("if the form's code cannot be fetched, the form still sends the inquiry as 
     subject: "Lost code",
     description: "The script never came.",
   };
-  for (const [field, value] of Object.entries(values))
-    await form[field as keyof typeof values].fill(value);
+  await fillContact(form, values);
   expect(await isHydrated(form.form)).toBe(false);
   await form.submit.click();
   await expect(page.getByText(contactMessages.success)).toBeVisible();

@@ -8,19 +8,27 @@ test.describe("every route", () => {
   for (const route of routes) {
     const content = pageContent[route.id];
 
-    test(`${route.path} answers 200, hydrates and logs no console error or hydration warning`, async ({ page }) => {
+    test(`${route.path} answers 200, hydrates and logs no console error or hydration warning`, async ({
+      page,
+    }) => {
       const problems = watchConsole(page);
       const response = await gotoHydrated(page, route.path);
       expect(response?.status()).toBe(200);
-      await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(route.title)}\\b.*${escapeRegExp(firm.name)}`));
-      await expect(page.getByRole("heading", { level: 1 })).toContainText(new RegExp(escapeRegExp(content.heading), "i"));
+      await expect(page).toHaveTitle(
+        new RegExp(`^${escapeRegExp(route.title)}\\b.*${escapeRegExp(firm.name)}`),
+      );
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(
+        new RegExp(escapeRegExp(content.heading), "i"),
+      );
       // Lazy chunks and late effects report their errors after load: let the network settle first.
       await page.waitForLoadState("networkidle");
       expect(problems, problems.join("\n")).toEqual([]);
     });
   }
 
-  test("control: a prerendered page that differs from what React renders is reported", async ({ page }) => {
+  test("control: a prerendered page that differs from what React renders is reported", async ({
+    page,
+  }) => {
     // Proves the check above can fail: tamper with one heading in the served HTML, and React's
     // production hydration error (#418) must reach the watch.
     const problems = watchConsole(page);
@@ -28,17 +36,24 @@ test.describe("every route", () => {
     const heading = careers ? pageContent[careers.id].heading : "";
     await page.route("**/careers", async (route) => {
       const response = await route.fetch();
-      await route.fulfill({ response, body: (await response.text()).replace(heading, "A tampered heading") });
+      await route.fulfill({
+        response,
+        body: (await response.text()).replace(heading, "A tampered heading"),
+      });
     });
     await page.goto("/careers");
     await expect.poll(() => problems.join("\n")).toMatch(/React error #418|hydrat/i);
   });
 
-  test("an unknown path shows the 404 page with HTTP status 404, and Return Home leads home", async ({ page }) => {
+  test("an unknown path shows the 404 page with HTTP status 404, and Return Home leads home", async ({
+    page,
+  }) => {
     const problems = watchConsole(page);
     const response = await gotoHydrated(page, "/no-such-page/at-all");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1, name: notFoundMessages.title })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: notFoundMessages.title }),
+    ).toBeVisible();
     await expect(page.getByText(notFoundMessages.text)).toBeVisible();
     await page.waitForLoadState("networkidle");
     // The browser itself logs the document's 404 status; anything else is the page's fault.
@@ -64,10 +79,15 @@ test.describe("with JavaScript disabled", () => {
     test(`${route.path} still shows its content`, async ({ page }) => {
       const response = await page.goto(route.path);
       expect(response?.status()).toBe(200);
-      await expect(page.getByRole("heading", { level: 1 })).toContainText(new RegExp(escapeRegExp(content.heading), "i"));
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(
+        new RegExp(escapeRegExp(content.heading), "i"),
+      );
       const main = page.getByRole("main");
       for (const text of content.texts) {
-        await expect(main.getByText(text, { exact: false }).first(), `"${text}" on ${route.path}`).toBeAttached();
+        await expect(
+          main.getByText(text, { exact: false }).first(),
+          `"${text}" on ${route.path}`,
+        ).toBeAttached();
       }
       // Header and footer navigation are plain links that work without scripts.
       await expect(page.getByRole("contentinfo").getByRole("link").first()).toBeVisible();
@@ -77,6 +97,8 @@ test.describe("with JavaScript disabled", () => {
   test("an unknown path still shows the 404 page", async ({ page }) => {
     const response = await page.goto("/missing-without-scripts");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1, name: notFoundMessages.title })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: notFoundMessages.title }),
+    ).toBeVisible();
   });
 });

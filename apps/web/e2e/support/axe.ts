@@ -28,5 +28,8 @@ export function formatViolations(violations: AxeResults["violations"]): string {
 export async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
   const count = results.violations.length;
-  expect(count, `${count} axe violation(s) on ${where}:\n${formatViolations(results.violations)}`).toBe(0);
+  expect(
+    count,
+    `${count} axe violation(s) on ${where}:\n${formatViolations(results.violations)}`,
+  ).toBe(0);
 }

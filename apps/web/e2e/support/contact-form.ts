@@ -26,3 +26,14 @@ export const requiredFields = [
   { field: "subject", message: validationMessages.subjectRequired },
   { field: "description", message: validationMessages.descriptionRequired },
 ] as const;
+
+/** The values of an inquiry, by field. */
+export type ContactValues = Partial<
+  Record<"name" | "email" | "phone" | "subject" | "description", string>
+>;
+
+/** Types each given value into its field, as a visitor would. */
+export async function fillContact(form: ContactFormLocators, values: ContactValues): Promise<void> {
+  for (const [field, value] of Object.entries(values) as [keyof ContactValues, string][])
+    await form[field].fill(value);
+}

@@ -29,7 +29,10 @@ export const pageContent: Record<RouteId, { heading: string; texts: readonly str
     ],
   },
   about: { heading: "About", texts: aboutSections.map((section) => section.heading) },
-  experts: { heading: expertsContent.heading, texts: [expertsContent.founder.name, expertsContent.founder.title] },
+  experts: {
+    heading: expertsContent.heading,
+    texts: [expertsContent.founder.name, expertsContent.founder.title],
+  },
   services: { heading: "Services", texts: serviceCategories.map((category) => category.title) },
   industries: {
     heading: industriesContent.hero.heading,
@@ -43,8 +46,14 @@ export const pageContent: Record<RouteId, { heading: string; texts: readonly str
     heading: thoughtLeadershipMessages.heading,
     texts: [thoughtLeadershipMessages.subtitle, ...articles.map((article) => article.title)],
   },
-  careers: { heading: careersContent.heading, texts: [careersContent.tag, careersContent.cta.label] },
-  contact: { heading: contactContent.heading, texts: [contactContent.formHeading, contactContent.careersPointer.text] },
+  careers: {
+    heading: careersContent.heading,
+    texts: [careersContent.tag, careersContent.cta.label],
+  },
+  contact: {
+    heading: contactContent.heading,
+    texts: [contactContent.formHeading, contactContent.careersPointer.text],
+  },
 };
 
 export { routes };

@@ -15,9 +15,15 @@ interface SqliteDatabase {
   prepare(sql: string): Statement;
   close(): void;
 }
-type SqliteConstructor = new (file: string, options: { readonly: boolean; fileMustExist: boolean }) => SqliteDatabase;
+type SqliteConstructor = new (
+  file: string,
+  options: { readonly: boolean; fileMustExist: boolean },
+) => SqliteDatabase;
 
-const apiPackageJson = resolve(fileURLToPath(new URL(".", import.meta.url)), "../../../admin-api/package.json");
+const apiPackageJson = resolve(
+  fileURLToPath(new URL(".", import.meta.url)),
+  "../../../admin-api/package.json",
+);
 
 function openDatabase(file: string): SqliteDatabase {
   const requireFromApi = createRequire(apiPackageJson);
@@ -41,13 +47,19 @@ export function databaseFile(dataDir: string): string {
     (path) => statSync(path).size > 0,
   );
   if (candidates.length !== 1) {
-    throw new Error(`Expected one SQLite file under ${dataDir}, found: ${candidates.join(", ") || "none"}`);
+    throw new Error(
+      `Expected one SQLite file under ${dataDir}, found: ${candidates.join(", ") || "none"}`,
+    );
   }
   return candidates[0] as string;
 }
 
 /** Rows of `sql` from the product's database, opened read-only for this one query. */
-export function queryDatabase(dataDir: string, sql: string, ...params: unknown[]): Record<string, unknown>[] {
+export function queryDatabase(
+  dataDir: string,
+  sql: string,
+  ...params: unknown[]
+): Record<string, unknown>[] {
   const db = openDatabase(databaseFile(dataDir));
   try {
     return db.prepare(sql).all(...params) as Record<string, unknown>[];
@@ -83,14 +95,25 @@ type SimpleParser = (source: Buffer) => Promise<ParsedMail>;
  * (mailparser, a dev dependency of the API) so encoded bodies are read as a mail client would.
  */
 export async function readMails(mailDir: string): Promise<StoredMail[]> {
-  const { simpleParser } = createRequire(apiPackageJson)("mailparser") as { simpleParser: SimpleParser };
+  const { simpleParser } = createRequire(apiPackageJson)("mailparser") as {
+    simpleParser: SimpleParser;
+  };
   const files = filesUnder(mailDir, (name) => name.endsWith(".eml"));
   return Promise.all(
     files.map(async (file) => {
       const parsed = await simpleParser(readFileSync(file));
-      const toHeaders = parsed.to === undefined ? [] : Array.isArray(parsed.to) ? parsed.to : [parsed.to];
-      const to = toHeaders.flatMap((header) => header.value.map((entry) => (entry.address ?? "").toLowerCase()));
-      return { file, to, subject: parsed.subject ?? "", text: parsed.text ?? "", html: parsed.html || "" };
+      const toHeaders =
+        parsed.to === undefined ? [] : Array.isArray(parsed.to) ? parsed.to : [parsed.to];
+      const to = toHeaders.flatMap((header) =>
+        header.value.map((entry) => (entry.address ?? "").toLowerCase()),
+      );
+      return {
+        file,
+        to,
+        subject: parsed.subject ?? "",
+        text: parsed.text ?? "",
+        html: parsed.html || "",
+      };
     }),
   );
 }

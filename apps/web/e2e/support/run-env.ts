@@ -32,7 +32,8 @@ function freePort(): number {
     { encoding: "utf8" },
   );
   const port = Number(probe.stdout);
-  if (!Number.isInteger(port) || port <= 0) throw new Error(`Could not find a free port: ${probe.stderr}`);
+  if (!Number.isInteger(port) || port <= 0)
+    throw new Error(`Could not find a free port: ${probe.stderr}`);
   return port;
 }
 
@@ -58,6 +59,7 @@ export function e2eRun(env: NodeJS.ProcessEnv = process.env): E2eRun {
   mkdirSync(run.mailDir);
   env[RUN_KEY] = JSON.stringify(run);
   // On exit, after Playwright has stopped the server; also covers `--list`, which runs no teardown.
-  if (!env.E2E_KEEP_STATE) process.once("exit", () => rmSync(rootDir, { recursive: true, force: true }));
+  if (!env.E2E_KEEP_STATE)
+    process.once("exit", () => rmSync(rootDir, { recursive: true, force: true }));
   return run;
 }
