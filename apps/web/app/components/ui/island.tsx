@@ -73,7 +73,11 @@ export function island<P extends object>(
         return undefined;
       }
       prerendered.current = root.innerHTML;
-      const wake = () => request();
+      // Once asked for, the code is on its way: nothing more to listen for.
+      const wake = () => {
+        request();
+        stop();
+      };
       // Listened for on the window, in the capture phase: React stops most events aimed at markup it
       // has not hydrated yet at its root, before they would reach a listener on the island itself.
       const onIntent = (event: Event) => {
@@ -108,13 +112,14 @@ export function island<P extends object>(
             )
           : undefined;
       observer?.observe(content);
-      return () => {
+      function stop() {
         for (const type of intentEvents)
           window.removeEventListener(type, onIntent, { capture: true });
         window.removeEventListener("click", onLinkClick, { capture: true });
         window.removeEventListener("popstate", onHistory);
         observer?.disconnect();
-      };
+      }
+      return stop;
     }, []);
 
     return (
@@ -129,8 +134,8 @@ export function island<P extends object>(
   }
   /**
    * What shows while the code loads after React had to re-create the island instead of hydrating it:
-   * a change of location (an anchor link on the same page) reaches the not yet hydrated markup, and
-   * React then renders it afresh. The prerendered markup stands in (inert, but its form still posts),
+   * an urgent update (one not made in a transition, as the router's are) reached the not yet hydrated
+   * markup, and React then renders it afresh. The prerendered markup stands in (inert, but its form still posts),
    * so nothing disappears or moves, and the code is fetched at once.
    */
   function StandIn({ html }: { html: RefObject<string> }) {
