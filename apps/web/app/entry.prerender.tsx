@@ -43,9 +43,12 @@ function bootstrap(modules: string[]): string {
   ].join("");
 }
 
+/** The route that renders `url` (a path, possibly with a query or hash). */
+const routeAt = (url: string) => routeFor(new URL(url, "http://prerender.invalid").pathname);
+
 /** The file (relative to app/) of the page module that renders `url`: its chunk's assets go in the document. */
 export function pageFileFor(url: string): string {
-  return routeFor(new URL(url, "http://prerender.invalid").pathname).file;
+  return routeAt(url).file;
 }
 
 /**
@@ -54,8 +57,7 @@ export function pageFileFor(url: string): string {
  * here from the page's meta, once, and the browser's React claims them on hydration.
  */
 export async function renderDocument(url: string, assets: DocumentAssets): Promise<string> {
-  const route = routeFor(new URL(url, "http://prerender.invalid").pathname);
-  const page = await route.load();
+  const page = await routeAt(url).load();
   const headTags = renderToStaticMarkup(<Head tags={page.meta()} />);
 
   const errors: unknown[] = [];

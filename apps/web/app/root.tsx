@@ -22,12 +22,13 @@ import "./styles/sections.css";
 const scrollPositions = new Map<string, number>();
 
 /**
- * Scrolling on navigation, as a visitor expects of a web site: a new page starts at its top, a link to
- * an anchor scrolls to that section, and Back/Forward return to where the visitor was. Runs after the
- * new page is in the DOM (navigations are transitions: the old page stays until the new one is ready).
- * The first render is the browser's own page load and is left to the browser.
+ * Where a client-side navigation lands, as a visitor expects of a web site: a new page starts at its
+ * top, a link to an anchor scrolls to that section, and Back/Forward return to where the visitor was;
+ * focus moves to <main> (or to the section named by the hash) so screen reader and keyboard users start
+ * at the new content. Runs once the new page is in the DOM (navigations are transitions: the old page
+ * stays until the new one is ready). The first render is the browser's own page load and is left to it.
  */
-function useScrollOnNavigation() {
+function useLandingOnNavigation() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const currentKey = useRef(location.key);
@@ -55,39 +56,21 @@ function useScrollOnNavigation() {
     // entry without one ("default"), whose place is its anchor.
     if (navigationType === "POP" && (location.key !== "default" || !target)) {
       window.scrollTo(0, scrollPositions.get(location.key) ?? 0);
-      return;
+    } else if (target) {
+      target.scrollIntoView();
+    } else {
+      window.scrollTo(0, 0);
     }
-    if (target) target.scrollIntoView();
-    else window.scrollTo(0, 0);
-  }, [location.key, location.hash, navigationType]);
-}
-
-/**
- * After a client-side navigation, focus moves to <main> (or to the section named by the hash) so
- * screen reader and keyboard users start at the new content. The first render is left alone.
- */
-function useFocusOnNavigation() {
-  const location = useLocation();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const target = location.hash
-      ? document.getElementById(decodeURIComponent(location.hash.slice(1)))
-      : null;
     const focusable = target ?? document.getElementById("main");
     if (!focusable) return;
     if (!focusable.hasAttribute("tabindex")) focusable.setAttribute("tabindex", "-1");
     focusable.focus({ preventScroll: true });
-  }, [location.pathname, location.hash]);
+  }, [location.key, location.hash, navigationType]);
 }
 
 /** The shared layout: skip link, header, the page, footer. */
 export function SiteShell({ children }: { children: ReactNode }) {
-  useScrollOnNavigation();
-  useFocusOnNavigation();
+  useLandingOnNavigation();
   return (
     <>
       <a className="skip-link" href="#main">
