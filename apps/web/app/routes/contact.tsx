@@ -25,33 +25,11 @@ export default function ContactPage() {
                 <a href={`mailto:${firm.email}`}>{firm.email}</a>
               </li>
               <li>
-                <svg
-                  viewBox="0 0 24 24"
-                  width="20"
-                  height="20"
-                  aria-hidden="true"
-                  focusable="false"
-                >
-                  <path
-                    d="M6.6 10.8a15 15 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.3 11.4 11.4 0 0 0 3.6.6 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.2.2 2.5.6 3.6a1 1 0 0 1-.3 1Z"
-                    fill="currentColor"
-                  />
-                </svg>
+                <SocialIcon network="phone" />
                 <a href={firm.phoneHref}>{firm.phone}</a>
               </li>
               <li>
-                <svg
-                  viewBox="0 0 24 24"
-                  width="20"
-                  height="20"
-                  aria-hidden="true"
-                  focusable="false"
-                >
-                  <path
-                    d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm1 10.4 3.5 2.1-1 1.7L11 13V6h2Z"
-                    fill="currentColor"
-                  />
-                </svg>
+                <SocialIcon network="hours" />
                 <span>{firm.supportHours}</span>
               </li>
             </ul>
