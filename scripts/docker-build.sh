@@ -1,6 +1,6 @@
 #!/bin/sh
 # The container image's build steps, kept in one script so that the Dockerfile RUNs exactly what
-# tooling/ops/test/image-build.test.ts runs outside Docker (this machine has no Docker engine).
+# tooling/ops/test/image-build.test.ts runs outside Docker (the test machines have no Docker engine).
 #
 #   sh scripts/docker-build.sh fetch           download every locked package into the store (lockfile only)
 #   sh scripts/docker-build.sh install         install the workspace from that store, offline

@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * The performance budget of issue 5 and how a Lighthouse result is read against it. Pure functions:
- * run.mjs feeds them the results.
+ * The site's performance budget (perf/README.md) and how a Lighthouse result is read against it.
+ * Pure functions: run.mjs feeds them the results.
  */
 
 /** @typedef {import("lighthouse").Result} LhResult */
