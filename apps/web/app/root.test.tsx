@@ -16,7 +16,7 @@ describe("Error screen", () => {
     const reload = vi.fn();
     vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, reload });
     const user = userEvent.setup();
-    renderRoute("/broken", [{ path: "/broken", Component: Broken }]);
+    await renderRoute("/broken", [{ path: "/broken", Component: Broken }]);
 
     expect(
       await screen.findByRole("heading", { level: 1, name: errorScreenMessages.title }),
@@ -28,8 +28,8 @@ describe("Error screen", () => {
 });
 
 describe("Shared layout", () => {
-  it("offers a skip link to the main landmark", () => {
-    renderRoute("/");
+  it("offers a skip link to the main landmark", async () => {
+    await renderRoute("/");
     const skip = screen.getByRole("link", { name: "Skip to main content" });
     expect(skip).toHaveAttribute("href", "#main");
     expect(screen.getByRole("main")).toHaveAttribute("id", "main");
@@ -37,7 +37,7 @@ describe("Shared layout", () => {
 
   it("moves focus to the new page's main content after a client-side navigation", async () => {
     const user = userEvent.setup();
-    renderRoute("/");
+    await renderRoute("/");
     await user.click(screen.getAllByRole("link", { name: "Contact Us" })[0] as HTMLElement);
     await screen.findByRole("heading", { level: 2, name: "Start the Conversation" });
     expect(screen.getByRole("main")).toHaveFocus();

@@ -26,8 +26,8 @@ const disclosures = (root: HTMLElement) =>
   );
 
 describe("Home", () => {
-  it("has the hero with Explore Now to /services and Talk to Us to /contact", () => {
-    renderRoute("/");
+  it("has the hero with Explore Now to /services and Talk to Us to /contact", async () => {
+    await renderRoute("/");
     expect(h1()).toHaveTextContent(homeContent.hero.heading);
     expect(within(main()).getByRole("link", { name: "Explore Now" })).toHaveAttribute(
       "href",
@@ -39,8 +39,8 @@ describe("Home", () => {
     );
   });
 
-  it("shows Who We Are and six service cards, each linking to /services", () => {
-    renderRoute("/");
+  it("shows Who We Are and six service cards, each linking to /services", async () => {
+    await renderRoute("/");
     expect(
       within(main()).getByRole("heading", { level: 2, name: "Who We Are" }),
     ).toBeInTheDocument();
@@ -60,7 +60,7 @@ describe("Home", () => {
   });
 
   it("has Why Partner With Us (3), how-it-works (3 steps, Get In Touch), a five-question FAQ and the newsletter", async () => {
-    renderRoute("/");
+    await renderRoute("/");
     const why = within(main()).getByRole("region", { name: "Why Partner With Us" });
     expect(within(why).getAllByRole("heading", { level: 3 })).toHaveLength(3);
 
@@ -88,7 +88,7 @@ describe("Home", () => {
 
 describe("About", () => {
   it("has the six anchored sections with the spec's ids, in order, then the newsletter", async () => {
-    renderRoute("/about");
+    await renderRoute("/about");
     const ids = [...main().querySelectorAll("section[id]")].map((section) => section.id);
     expect(ids).toEqual([
       "who-we-are",
@@ -118,8 +118,8 @@ describe("About", () => {
 });
 
 describe("Our Experts", () => {
-  it("introduces the leadership and shows the founder's card, five social links and four publications", () => {
-    renderRoute("/experts");
+  it("introduces the leadership and shows the founder's card, five social links and four publications", async () => {
+    await renderRoute("/experts");
     expect(h1()).toHaveTextContent("Our Experts");
     expect(within(main()).getByText(/led by its Founder\/MD\/CEO/)).toBeInTheDocument();
     expect(within(main()).getByText(/Governance is led by our board/)).toBeInTheDocument();
@@ -149,7 +149,7 @@ describe("Our Experts", () => {
 
 describe("Services", () => {
   it("lists the nine numbered categories with anchors, an illustration and bullets each, then the newsletter", async () => {
-    renderRoute("/services");
+    await renderRoute("/services");
     const titles = within(main()).getAllByRole("heading", { level: 2 }).slice(0, 9);
     expect(titles.map((title) => title.textContent)).toEqual(
       serviceCategories.map((service) => service.title),
@@ -169,7 +169,7 @@ describe("Services", () => {
 
 describe("Industries", () => {
   it("has the hero with Let's Talk, every sector with its description, five solutions and three process steps", async () => {
-    renderRoute("/industries");
+    await renderRoute("/industries");
     expect(h1()).toHaveTextContent(industriesContent.hero.heading);
     expect(within(main()).getByRole("link", { name: "Let's Talk" })).toHaveAttribute(
       "href",
@@ -215,8 +215,8 @@ describe("Industries", () => {
 });
 
 describe("Careers", () => {
-  it("has the Join Us tag, the heading and a Send Us Your CV mailto to the careers address", () => {
-    renderRoute("/careers");
+  it("has the Join Us tag, the heading and a Send Us Your CV mailto to the careers address", async () => {
+    await renderRoute("/careers");
     expect(within(main()).getByText("Join Us")).toBeInTheDocument();
     expect(h1()).toHaveTextContent("Interested in joining us?");
     for (const paragraph of careersContent.paragraphs)
@@ -229,7 +229,7 @@ describe("Careers", () => {
 
 describe("Contact", () => {
   it("has the intro, the Start the Conversation form and a pointer to Careers", async () => {
-    renderRoute("/contact");
+    await renderRoute("/contact");
     expect(h1()).toHaveTextContent(contactContent.heading);
     expect(within(main()).getByText(contactContent.intro)).toBeInTheDocument();
     expect(
@@ -242,8 +242,8 @@ describe("Contact", () => {
 });
 
 describe("Thought Leadership", () => {
-  it("renders the feature's heading and subtitle", () => {
-    renderRoute("/thought-leadership");
+  it("renders the feature's heading and subtitle", async () => {
+    await renderRoute("/thought-leadership");
     expect(h1()).toHaveTextContent(thoughtLeadershipMessages.heading);
     expect(within(main()).getByText(thoughtLeadershipMessages.subtitle)).toBeInTheDocument();
   });
@@ -252,8 +252,8 @@ describe("Thought Leadership", () => {
 describe("Not found", () => {
   it.each(["/404", "/no-such-page", "/about/deeper"])(
     "shows the 404 page at %s with a Return Home link",
-    (path) => {
-      renderRoute(path);
+    async (path) => {
+      await renderRoute(path);
       expect(h1()).toHaveTextContent(notFoundMessages.title);
       expect(within(main()).getByText(notFoundMessages.text)).toBeInTheDocument();
       expect(within(main()).getByRole("link", { name: notFoundMessages.action })).toHaveAttribute(

@@ -1,4 +1,4 @@
-import { render } from "@testing-library/react";
+import { act, render } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { MemoryRouter } from "react-router";
 import { App } from "../root";
@@ -30,17 +30,32 @@ const pages: PageEntry[] = Object.entries(modules).map(([path, module]) => ({
   Component: pageComponent(module),
 }));
 
+/** Every island any page uses (the forms' code), loaded as a visitor's browser loads it. */
+const islandsLoaded = () =>
+  Promise.all(
+    Object.values(modules).flatMap((module) =>
+      (module.islands ?? []).map((island) => island.preload()),
+    ),
+  );
+
 /**
  * Renders the site at `path` like the browser would after hydration (header, footer, providers, head
  * tags), in a memory router. `extra` adds routes (e.g. one that throws, to reach the error boundary).
+ * Like a page the browser navigates to, it first waits for the islands' code (the forms), so a test
+ * never races the import of a form's libraries: under load that import alone can take seconds.
  */
-export function renderRoute(
+export async function renderRoute(
   path: string,
   extra: { path: string; Component: ComponentType }[] = [],
 ) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <App pages={[...pages, ...extra]} />
-    </MemoryRouter>,
-  );
+  await islandsLoaded();
+  let result: ReturnType<typeof render> | undefined;
+  await act(async () => {
+    result = render(
+      <MemoryRouter initialEntries={[path]}>
+        <App pages={[...pages, ...extra]} />
+      </MemoryRouter>,
+    );
+  });
+  return result as ReturnType<typeof render>;
 }

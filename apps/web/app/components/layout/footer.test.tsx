@@ -9,8 +9,8 @@ const footer = () => screen.getByRole("contentinfo");
 describe("Footer", () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it("lists the 21 geographies in the spec's order", () => {
-    renderRoute("/");
+  it("lists the 21 geographies in the spec's order", async () => {
+    await renderRoute("/");
     const column = within(footer()).getByRole("region", { name: "Geographies" });
     const items = within(column).getAllByRole("listitem").map((item) => item.textContent);
     expect(items).toHaveLength(21);
@@ -19,8 +19,8 @@ describe("Footer", () => {
     expect(items[20]).toBe("Nigeria");
   });
 
-  it("has the Links & Resources and Core Services columns, the latter pointing at /services sections", () => {
-    renderRoute("/");
+  it("has the Links & Resources and Core Services columns, the latter pointing at /services sections", async () => {
+    await renderRoute("/");
     for (const column of [footerColumns.linksAndResources, footerColumns.coreServices]) {
       const nav = within(footer()).getByRole("navigation", { name: column.heading });
       const links = within(nav).getAllByRole("link");
@@ -32,8 +32,8 @@ describe("Footer", () => {
     for (const link of within(core).getAllByRole("link")) expect(link.getAttribute("href")).toMatch(/^\/services#/);
   });
 
-  it("gives the phone, general and careers contacts as tel: and mailto: links", () => {
-    renderRoute("/");
+  it("gives the phone, general and careers contacts as tel: and mailto: links", async () => {
+    await renderRoute("/");
     const contact = within(footer()).getByRole("region", { name: "Contact Us" });
     expect(within(contact).getByRole("link", { name: firm.phone })).toHaveAttribute("href", firm.phoneHref);
     expect(within(contact).getByRole("link", { name: firm.email })).toHaveAttribute("href", `mailto:${firm.email}`);
@@ -43,8 +43,8 @@ describe("Footer", () => {
     );
   });
 
-  it("has four named social links opening in a new tab safely, and the 2025 copyright line", () => {
-    renderRoute("/");
+  it("has four named social links opening in a new tab safely, and the 2025 copyright line", async () => {
+    await renderRoute("/");
     for (const network of ["Facebook", "X (Twitter)", "LinkedIn", "Instagram"]) {
       const link = within(footer()).getByRole("link", { name: `${firm.name} on ${network}` });
       expect(link).toHaveAttribute("target", "_blank");
@@ -57,7 +57,7 @@ describe("Footer", () => {
   it("scrolls back to the top smoothly, or instantly when reduced motion is asked for", async () => {
     const user = userEvent.setup();
     const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => undefined);
-    renderRoute("/");
+    await renderRoute("/");
     const button = within(footer()).getByRole("button", { name: "Back to top" });
 
     await user.click(button);

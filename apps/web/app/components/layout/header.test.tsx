@@ -9,8 +9,8 @@ const aboutToggle = () => within(mainNav()).getByRole("button", { name: "About s
 const burger = () => screen.getByRole("button", { name: "Menu" });
 
 describe("Header navigation", () => {
-  it("links every page in header order, marks the current one, and offers Contact Us", () => {
-    renderRoute("/services");
+  it("links every page in header order, marks the current one, and offers Contact Us", async () => {
+    await renderRoute("/services");
     const links = within(mainNav())
       .getAllByRole("link")
       .filter((link) => !link.getAttribute("href")?.includes("#"));
@@ -25,7 +25,7 @@ describe("Header navigation", () => {
 
   it("opens the About dropdown with its six anchors and closes it with Escape, focus back on the button", async () => {
     const user = userEvent.setup();
-    renderRoute("/");
+    await renderRoute("/");
     const toggle = aboutToggle();
     expect(toggle).toHaveAttribute("aria-expanded", "false");
     const list = document.getElementById(toggle.getAttribute("aria-controls") ?? "");
@@ -47,7 +47,7 @@ describe("Header navigation", () => {
 
   it("is operable from the keyboard alone", async () => {
     const user = userEvent.setup();
-    renderRoute("/");
+    await renderRoute("/");
     aboutToggle().focus();
     await user.keyboard("{Enter}");
     expect(aboutToggle()).toHaveAttribute("aria-expanded", "true");
@@ -57,7 +57,7 @@ describe("Header navigation", () => {
 
   it("closes the dropdown on a press outside it", async () => {
     const user = userEvent.setup();
-    renderRoute("/");
+    await renderRoute("/");
     await user.click(aboutToggle());
     await user.click(screen.getByRole("heading", { level: 1 }));
     expect(aboutToggle()).toHaveAttribute("aria-expanded", "false");
@@ -65,7 +65,7 @@ describe("Header navigation", () => {
 
   it("follows an anchor link to the About section and closes the dropdown", async () => {
     const user = userEvent.setup();
-    renderRoute("/");
+    await renderRoute("/");
     await user.click(aboutToggle());
     await user.click(screen.getByRole("link", { name: "Our Anthem" }));
     expect(await screen.findByRole("heading", { level: 2, name: "Our Anthem" })).toBeInTheDocument();
@@ -76,7 +76,7 @@ describe("Header navigation", () => {
 describe("Mobile menu", () => {
   it("toggles with the burger, sets menu-active on <body> and lists Careers", async () => {
     const user = userEvent.setup();
-    renderRoute("/");
+    await renderRoute("/");
     const menu = document.getElementById(burger().getAttribute("aria-controls") ?? "") as HTMLElement;
     expect(burger()).toHaveAttribute("aria-expanded", "false");
     expect(menu).not.toBeVisible();
@@ -102,7 +102,7 @@ describe("Mobile menu", () => {
 
   it("closes with Escape and returns focus to the burger", async () => {
     const user = userEvent.setup();
-    renderRoute("/");
+    await renderRoute("/");
     await user.click(burger());
     await user.keyboard("{Escape}");
     expect(burger()).toHaveAttribute("aria-expanded", "false");
@@ -112,7 +112,7 @@ describe("Mobile menu", () => {
 
   it("closes when a link in it navigates", async () => {
     const user = userEvent.setup();
-    renderRoute("/");
+    await renderRoute("/");
     await user.click(burger());
     const mobile = screen.getByRole("navigation", { name: "Mobile" });
     await user.click(within(mobile).getByRole("link", { name: "Careers" }));
