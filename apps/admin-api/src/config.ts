@@ -1,4 +1,5 @@
 import { dirname, resolve } from "node:path";
+import { isIP } from "node:net";
 import { fileURLToPath } from "node:url";
 import { firm } from "@site/shared/content";
 import { z } from "zod";
@@ -20,14 +21,80 @@ const emailAddress = z
   .string()
   .regex(/^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/, { error: "must be an email address" });
 
-/** Express's "trust proxy": false, true, a hop count, or an address/subnet list. */
-const trustProxy = z.string().transform((value): boolean | number | string => {
-  const lower = value.trim().toLowerCase();
-  if (lower === "true") return true;
+/**
+ * Express's "trust proxy": false, a hop count, or an address/subnet list (Express's names `loopback`,
+ * `linklocal`, `uniquelocal` included). Never `true`: that trusts whatever X-Forwarded-For a client sends,
+ * so anyone could pick the address the rate limit counts.
+ */
+const proxyNames = new Set(["loopback", "linklocal", "uniquelocal"]);
+const isProxyAddress = (entry: string): boolean => {
+  if (proxyNames.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+const trustProxy = z.string().transform((value, ctx): false | number | string => {
+  const trimmed = value.trim();
+  const lower = trimmed.toLowerCase();
   if (lower === "false" || lower === "") return false;
   if (/^\d+$/.test(lower)) return Number(lower);
-  return value.trim();
+  if (lower === "true") {
+    ctx.issues.push({
+      code: "custom",
+      input: value,
+      message:
+        "true would trust any X-Forwarded-For a client sends; give the hop count (1 behind one proxy) or the proxies' addresses/subnets",
+    });
+    return z.NEVER;
+  }
+  const entries = lower.split(",").map((entry) => entry.trim());
+  if (!entries.every(isProxyAddress)) {
+    ctx.issues.push({
+      code: "custom",
+      input: value,
+      message:
+        "must be false, a hop count, or a comma-separated list of addresses/subnets (e.g. 10.0.0.0/8, loopback)",
+    });
+    return z.NEVER;
+  }
+  return entries.join(", ");
 });
+
+/**
+ * One browser origin: scheme (http or https), host and port, nothing else. A path or a trailing slash
+ * would never equal a browser's Origin header, so the entry would silently match nothing.
+ */
+const isOrigin = (value: string): boolean => {
+  if (/[/?#]$/.test(value) || /[?#@]/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.pathname === "/" && url.origin !== "null";
+  } catch {
+    return false;
+  }
+};
+const originList = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z
+        .string()
+        .refine(isOrigin, {
+          error:
+            "must be a comma-separated list of origins such as https://admin.example.com (scheme, host and port only: no path, no trailing slash)",
+        })
+        .transform((origin) => new URL(origin).origin),
+    ),
+  );
 
 const schema = z.object({
   PORT: port.default(8080),
@@ -43,23 +110,7 @@ const schema = z.object({
     .string()
     .min(24, { error: "must be at least 24 characters when set" })
     .optional(),
-  CORS_ORIGINS: z
-    .string()
-    .default("")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z.array(
-        z.url({
-          protocol: /^https?$/,
-          error: "must be a comma-separated list of origins such as https://example.com",
-        }),
-      ),
-    ),
+  CORS_ORIGINS: originList,
   SITE_DIR: z.string().default(resolve(repoRoot, "apps/web/build/client")),
   SITE_URL: z.url().default(firm.siteUrl),
   TRUST_PROXY: trustProxy.default(false),
@@ -68,12 +119,33 @@ const schema = z.object({
   MAIL_MAX_ATTEMPTS: positiveInt.default(8),
   MAIL_RETRY_BASE_MS: positiveInt.default(30_000),
   MAIL_POLL_INTERVAL_MS: positiveInt.default(5_000),
+  MAIL_PER_RECIPIENT_DAILY: positiveInt.default(3),
+  MAIL_AUTOMATIC_DAILY_CAP: positiveInt.default(200),
+  DATA_KEY_SECRET: z
+    .string()
+    .min(32, { error: "must be at least 32 characters (openssl rand -base64 32)" })
+    .optional(),
   FIRESTORE_PROJECT_ID: z.string().min(1).optional(),
   GOOGLE_CLOUD_PROJECT: z.string().min(1).optional(),
   GCLOUD_PROJECT: z.string().min(1).optional(),
   FIRESTORE_EMULATOR_HOST: z.string().min(1).optional(),
   GOOGLE_APPLICATION_CREDENTIALS: z.string().min(1).optional(),
 });
+
+/**
+ * With STORE=firestore, DATA_KEY_SECRET keys the documents named after an email address; it must be the same
+ * on every instance and survive redeploys, so production sets it. Against an emulator (local work) it may
+ * be left to the generated file, as with SQLite.
+ */
+function dataKeyProblems(env: z.output<typeof schema>): string[] {
+  return env.STORE === "firestore" &&
+    env.DATA_KEY_SECRET === undefined &&
+    env.FIRESTORE_EMULATOR_HOST === undefined
+    ? [
+        "  DATA_KEY_SECRET: required with STORE=firestore (the key of document ids derived from email addresses; the same on every instance)",
+      ]
+    : [];
+}
 
 type Env = z.output<typeof schema>;
 
@@ -99,12 +171,19 @@ export interface Config {
     maxAttempts: number;
     retryBaseMs: number;
     pollIntervalMs: number;
+    /** Caps on automatic mail to visitors (acknowledgements, welcomes); the firm's own mail is never capped. */
+    limits: { perRecipientDaily: number; automaticDailyCap: number };
   };
+  /**
+   * The secret of the keyed hashes (HMAC) that name records after an email address. `file`: none was
+   * configured; main.ts reads it from that file, creating it on first start.
+   */
+  dataKey: { kind: "secret"; secret: string } | { kind: "file"; file: string };
   adminApiToken: string | undefined;
   corsOrigins: readonly string[];
   siteDir: string;
   siteUrl: string;
-  trustProxy: boolean | number | string;
+  trustProxy: false | number | string;
   rateLimit: { windowMs: number; max: number };
 }
 
@@ -139,6 +218,8 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const e = parsed.data;
+  const problems = dataKeyProblems(e);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   const config: Config = {
     port: e.PORT,
     host: e.HOST,
@@ -161,7 +242,14 @@ export function loadConfig(
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
       pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
+      limits: {
+        perRecipientDaily: e.MAIL_PER_RECIPIENT_DAILY,
+        automaticDailyCap: e.MAIL_AUTOMATIC_DAILY_CAP,
+      },
     },
+    dataKey: e.DATA_KEY_SECRET
+      ? { kind: "secret", secret: e.DATA_KEY_SECRET }
+      : { kind: "file", file: resolve(e.DATA_DIR, "data-key") },
     adminApiToken: e.ADMIN_API_TOKEN,
     corsOrigins: e.CORS_ORIGINS,
     siteDir: resolve(e.SITE_DIR),

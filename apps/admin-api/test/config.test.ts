@@ -86,16 +86,19 @@ describe("loadConfig", () => {
     });
   });
 
+  // Production Firestore needs the data key (see below).
+  const key = { DATA_KEY_SECRET: "k".repeat(32) };
+
   it("chooses Firestore with the project from FIRESTORE_PROJECT_ID, else the Google variables", () => {
     expect(
-      loadConfig({ STORE: "firestore", GOOGLE_CLOUD_PROJECT: "g", GCLOUD_PROJECT: "c" }).store,
+      loadConfig({ STORE: "firestore", GOOGLE_CLOUD_PROJECT: "g", GCLOUD_PROJECT: "c", ...key }).store,
     ).toEqual({
       kind: "firestore",
       projectId: "g",
       emulatorHost: undefined,
       credentialsFile: undefined,
     });
-    expect(loadConfig({ STORE: "firestore", GCLOUD_PROJECT: "c" }).store).toMatchObject({
+    expect(loadConfig({ STORE: "firestore", GCLOUD_PROJECT: "c", ...key }).store).toMatchObject({
       projectId: "c",
     });
     expect(
@@ -115,13 +118,85 @@ describe("loadConfig", () => {
     expect(config.port).toBe(8080);
   });
 
-  it("parses TRUST_PROXY as a flag, a hop count or an address list", () => {
-    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+  it("parses TRUST_PROXY as off, a hop count or an address/subnet list", () => {
     expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toBe(
       "loopback, 10.0.0.0/8",
     );
+    expect(loadConfig({ TRUST_PROXY: "192.0.2.7,2001:db8::/32" }).trustProxy).toBe(
+      "192.0.2.7, 2001:db8::/32",
+    );
+  });
+
+  it.each(["true", "TRUE", "yes", "10.0.0.0/40", "proxy.example.com"])(
+    "refuses TRUST_PROXY=%s at start-up, naming the variable",
+    (value) => {
+      const message = configError({ TRUST_PROXY: value });
+      expect(message).toContain("TRUST_PROXY");
+    },
+  );
+
+  it("explains why TRUST_PROXY=true is refused", () => {
+    expect(configError({ TRUST_PROXY: "true" })).toMatch(/TRUST_PROXY: .*X-Forwarded-For.*hop count/);
+  });
+
+  it("keeps CORS_ORIGINS as origins (scheme, host, port)", () => {
+    expect(
+      loadConfig({ CORS_ORIGINS: "https://Admin.Firm.example, http://localhost:5173" }).corsOrigins,
+    ).toEqual(["https://admin.firm.example", "http://localhost:5173"]);
+  });
+
+  it.each([
+    "https://admin.firm.example/",
+    "https://admin.firm.example/path",
+    "https://admin.firm.example?x=1",
+    "https://user@admin.firm.example",
+    "ftp://admin.firm.example",
+    "admin.firm.example",
+    "null",
+  ])("refuses %s in CORS_ORIGINS at start-up, naming the variable", (value) => {
+    const message = configError({ CORS_ORIGINS: `https://ok.example,${value}` });
+    expect(message).toContain("CORS_ORIGINS");
+    expect(message).toContain("no trailing slash");
+  });
+
+  it("caps automatic mail per recipient (3 a day) and overall by default, and reads both limits", () => {
+    expect(loadConfig({}).mail.limits).toEqual({ perRecipientDaily: 3, automaticDailyCap: 200 });
+    expect(
+      loadConfig({ MAIL_PER_RECIPIENT_DAILY: "1", MAIL_AUTOMATIC_DAILY_CAP: "50" }).mail.limits,
+    ).toEqual({ perRecipientDaily: 1, automaticDailyCap: 50 });
+    expect(configError({ MAIL_PER_RECIPIENT_DAILY: "0" })).toContain("MAIL_PER_RECIPIENT_DAILY");
+    expect(configError({ MAIL_AUTOMATIC_DAILY_CAP: "lots" })).toContain(
+      "MAIL_AUTOMATIC_DAILY_CAP",
+    );
+  });
+
+  it("keeps the data key in a file under DATA_DIR when DATA_KEY_SECRET is unset", () => {
+    expect(loadConfig({}).dataKey).toEqual({
+      kind: "file",
+      file: join(repoRoot, "var/data/data-key"),
+    });
+    expect(loadConfig({ DATA_DIR: "/srv/data" }).dataKey).toEqual({
+      kind: "file",
+      file: "/srv/data/data-key",
+    });
+    const secret = "s".repeat(32);
+    expect(loadConfig({ DATA_KEY_SECRET: secret }).dataKey).toEqual({ kind: "secret", secret });
+    expect(configError({ DATA_KEY_SECRET: "short" })).toContain("DATA_KEY_SECRET");
+  });
+
+  it("requires DATA_KEY_SECRET with Firestore in production, not against an emulator", () => {
+    expect(configError({ STORE: "firestore", FIRESTORE_PROJECT_ID: "p" })).toContain(
+      "DATA_KEY_SECRET: required with STORE=firestore",
+    );
+    expect(
+      loadConfig({ STORE: "firestore", FIRESTORE_PROJECT_ID: "p", DATA_KEY_SECRET: "k".repeat(32) })
+        .dataKey.kind,
+    ).toBe("secret");
+    expect(
+      loadConfig({ STORE: "firestore", FIRESTORE_EMULATOR_HOST: "127.0.0.1:8180" }).dataKey.kind,
+    ).toBe("file");
   });
 
   it.each([
