@@ -2,6 +2,7 @@ import { once } from "node:events";
 import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { pino } from "pino";
+import { createLogger } from "./adapters/log/logger.js";
 import { createSqliteStore } from "./adapters/sqlite/sqlite-store.js";
 import { createEmlFileTransport } from "./adapters/mail/eml-file-transport.js";
 import { createSmtpTransport } from "./adapters/mail/smtp-transport.js";
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
   }
   // Synchronous writes to stdout: a line logged just before exit (or a crash) is never lost in a buffer.
   // Measured: no throughput cost here, the per-request cost is in building the line, not writing it.
-  const logger = pino({ level: config.logLevel }, pino.destination({ dest: 1, sync: true }));
+  const logger = createLogger(config.logLevel, pino.destination({ dest: 1, sync: true }));
   const store = await openStore(config.store);
   const transport = openTransport(config.mail);
   const clock = systemClock;

@@ -1,13 +1,17 @@
-import { pino, type Logger } from "pino";
+import type { Logger, pino } from "pino";
+import { createLogger } from "../../src/adapters/log/logger.js";
 
-/** A real pino logger whose lines are kept in memory, so tests can read what would be logged. */
+/**
+ * The API's real logger (masking included) whose lines are kept in memory, so tests can read what would
+ * be logged.
+ */
 export function capturingLogger(level: pino.LevelWithSilent = "info"): {
   logger: Logger;
   lines: () => string[];
   text: () => string;
 } {
   const chunks: string[] = [];
-  const logger = pino({ level }, { write: (chunk: string) => void chunks.push(chunk) });
+  const logger = createLogger(level, { write: (chunk: string) => void chunks.push(chunk) });
   return {
     logger,
     lines: () => chunks.flatMap((chunk) => chunk.split("\n").filter(Boolean)),
