@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadRules, startFirestoreEmulator, unsignedIdToken, type FirestoreEmulator } from "./support/firestore-emulator.js";
+import {
+  firestoreEmulatorInstalled,
+  loadRules,
+  startFirestoreEmulator,
+  unsignedIdToken,
+  type FirestoreEmulator,
+} from "./support/firestore-emulator.js";
 import { readRepoFile } from "./support/repo.js";
 
 const projectId = "demo-ops-rules";
@@ -29,15 +35,15 @@ async function call(caller: Caller, method: string, path: string, body?: object)
 
 const fields = { fields: { email: { stringValue: "someone@example.com" } } };
 
-beforeAll(async () => {
-  emulator = await startFirestoreEmulator(projectId);
-});
+describe.skipIf(!firestoreEmulatorInstalled)("firestore.rules", () => {
+  beforeAll(async () => {
+    emulator = await startFirestoreEmulator(projectId);
+  });
 
-afterAll(async () => {
-  await emulator?.stop();
-});
+  afterAll(async () => {
+    await emulator?.stop();
+  });
 
-describe("firestore.rules", () => {
   it("compiles in the Firestore emulator's rules compiler", async () => {
     const loaded = await loadRules(emulator, rules);
     expect(loaded.body).not.toContain("Error compiling rules");

@@ -4,7 +4,7 @@ import { join, relative } from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { healthcheckCommand, runtimeEnv, startCommand } from "./support/dockerfile.js";
-import { startFirestoreEmulator, type FirestoreEmulator } from "./support/firestore-emulator.js";
+import { firestoreEmulatorInstalled, startFirestoreEmulator, type FirestoreEmulator } from "./support/firestore-emulator.js";
 import { cleanEnv, freePort, repoPath, run, startProcess, stopProcess, waitUntil } from "./support/repo.js";
 
 /**
@@ -294,7 +294,7 @@ describe("bin/sqlite-backup.mjs in the image: an online backup, then a restore",
   });
 });
 
-describe("the assembled API on Firestore (Google's emulator), and the outbox tool against it", () => {
+describe.skipIf(!firestoreEmulatorInstalled)("the assembled API on Firestore (Google's emulator), and the outbox tool against it", () => {
   const projectId = "demo-ops-image";
   let emulator: FirestoreEmulator;
   let varDir = "";
