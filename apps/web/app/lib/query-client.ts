@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 
 /**
- * The one home for data-fetching defaults (SPEC §7, STYLE "The web app"): queries retry once and do
+ * The one home for data-fetching defaults (docs/specification.md §7): queries retry once and do
  * not refetch when the window regains focus; mutations never retry, so a flaky network cannot file
  * the same contact or subscription twice. A factory, so each render tree and each test gets its own
  * cache instead of sharing a module-level client.

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
-/** WCAG 2.2 A and AA, as the issue asks (axe tags each rule with the versions that require it). */
+/** WCAG 2.2 A and AA, the site's target (axe tags each rule with the versions that require it). */
 export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;

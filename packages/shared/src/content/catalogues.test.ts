@@ -40,7 +40,7 @@ function meaningfulWords(text: string): string[] {
 }
 
 describe("sectors", () => {
-  // Copied from SPEC.md, Industries.
+  // Copied from docs/specification.md, Industries.
   const specNamed = [
     "banking", "NGOs", "SACCOs", "family businesses", "insurance", "SMEs", "public sector", "tourism",
     "blue economy", "energy", "real estate", "ICT", "microfinance", "telecoms", "PE and VC",

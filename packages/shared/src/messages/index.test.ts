@@ -8,7 +8,7 @@ import {
   validationMessages,
 } from "./index.js";
 
-// Each expected string is copied from SPEC.md (sections 2, 5 and 8); a change here is a change to the spec.
+// Each expected string is copied from docs/specification.md (sections 2, 5 and 8); a change here is a change to the spec.
 describe("messages, word for word from the spec", () => {
   it("section 5: contact and newsletter validation", () => {
     expect(validationMessages).toEqual({

@@ -58,7 +58,7 @@ export function Field({ id, label, error, hint, optional = false, className, chi
 }
 
 /**
- * The spam trap both forms carry (DESIGN "Spam without puzzles"). People never see or reach it:
+ * The spam trap both forms carry (docs/architecture.md, "Spam without puzzles"). People never see or reach it:
  * moved off-screen, hidden from assistive technology, out of the tab order and ignored by
  * autofill. Bots that fill every input fill it, and the server quietly drops their submission.
  */
