@@ -80,7 +80,7 @@ describe("header and mobile navigation", () => {
     expect(contactCta).toEqual({ label: "Contact Us", href: "/contact" });
   });
 
-  it("the mobile menu says 'About Us' and, unlike the spec, keeps Careers (DESIGN.md)", () => {
+  it("the mobile menu says 'About Us' and, unlike the spec, keeps Careers (docs/architecture.md)", () => {
     const labels = mobileNav.map((item) => item.label);
     expect(labels).toEqual([
       "Home",

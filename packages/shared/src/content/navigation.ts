@@ -105,7 +105,7 @@ export const headerNav: readonly NavItem[] = routes.map((route) =>
 export const contactCta = { label: "Contact Us", href: "/contact" } as const;
 
 /**
- * The mobile menu. The spec's menu omits Careers; DESIGN.md adds it back so phones can reach it.
+ * The mobile menu. The spec's menu omits Careers; docs/architecture.md adds it back so phones can reach it.
  */
 export const mobileNav: readonly NavItem[] = routes.map((route) =>
   route.id === "about"
@@ -126,7 +126,7 @@ export const footerColumns = {
       { label: "Contact Us", href: "/contact" },
     ],
   },
-  /** Linked to the matching /services sections (DESIGN.md departs from the spec's placeholder links). */
+  /** Linked to the matching /services sections (docs/architecture.md departs from the spec's placeholder links). */
   coreServices: {
     heading: "Core Services",
     links: [

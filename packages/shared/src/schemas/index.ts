@@ -42,7 +42,7 @@ const requiredEmail = (messages: { required: string; invalid: string }) =>
 
 /**
  * The contact form. Values are trimmed before the empty check. An empty email says "Email is required";
- * a non-empty malformed one says "Invalid email format" (DESIGN.md departs from the spec here).
+ * a non-empty malformed one says "Invalid email format" (docs/architecture.md departs from the spec here).
  * `website` is the honeypot: people never see it, so a filled one marks a bot.
  */
 export const contactInputSchema = z.object({

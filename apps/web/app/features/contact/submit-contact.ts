@@ -3,7 +3,7 @@ import type { ApiSuccess, Contact } from "@site/shared/schemas";
 import { contactMessages } from "@site/shared/messages";
 import { ApiError, postJson } from "../../lib/api-client";
 
-/** The endpoint this module owns (DESIGN decision 1: the browser talks only to our API). */
+/** The endpoint this module owns (docs/architecture.md, decision 1: the browser talks only to our API). */
 export const contactsPath = "/api/contacts";
 
 /** The request body: the parsed (trimmed) fields, with phone and the honeypot only when present. */
@@ -38,7 +38,7 @@ export function useSubmitContact() {
   return useMutation({ mutationFn: submitContact });
 }
 
-/** Maps a failed submission to what the form says (SPEC §8: the server's message, or the fallbacks). */
+/** Maps a failed submission to what the form says (docs/specification.md §8: the server's message, or the fallbacks). */
 export function contactErrorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.serverMessage ?? contactMessages.failure;
   // A NetworkError, or anything else that kept the request from completing.

@@ -3,7 +3,7 @@ import type { ApiSuccess, Newsletter } from "@site/shared/schemas";
 import { newsletterMessages, validationMessages } from "@site/shared/messages";
 import { ApiError, postJson } from "../../lib/api-client";
 
-/** The endpoint this module owns (DESIGN decision 1: the browser talks only to our API). */
+/** The endpoint this module owns (docs/architecture.md, decision 1: the browser talks only to our API). */
 export const subscriptionsPath = "/api/subscriptions";
 
 /** POSTs a validated subscription. The honeypot travels only when something filled it. */
@@ -17,7 +17,7 @@ export function useSubscribe() {
   return useMutation({ mutationFn: subscribe });
 }
 
-/** Maps a failed subscription to the spec's catalogue (SPEC §8). */
+/** Maps a failed subscription to the spec's catalogue (docs/specification.md §8). */
 export function subscribeErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return newsletterMessages.mutationFailure;
   if (error.status === 400) return validationMessages.newsletterEmailInvalid;
