@@ -91,7 +91,8 @@ describe("loadConfig", () => {
 
   it("chooses Firestore with the project from FIRESTORE_PROJECT_ID, else the Google variables", () => {
     expect(
-      loadConfig({ STORE: "firestore", GOOGLE_CLOUD_PROJECT: "g", GCLOUD_PROJECT: "c", ...key }).store,
+      loadConfig({ STORE: "firestore", GOOGLE_CLOUD_PROJECT: "g", GCLOUD_PROJECT: "c", ...key })
+        .store,
     ).toEqual({
       kind: "firestore",
       projectId: "g",
@@ -138,7 +139,9 @@ describe("loadConfig", () => {
   );
 
   it("explains why TRUST_PROXY=true is refused", () => {
-    expect(configError({ TRUST_PROXY: "true" })).toMatch(/TRUST_PROXY: .*X-Forwarded-For.*hop count/);
+    expect(configError({ TRUST_PROXY: "true" })).toMatch(
+      /TRUST_PROXY: .*X-Forwarded-For.*hop count/,
+    );
   });
 
   it("keeps CORS_ORIGINS as origins (scheme, host, port)", () => {
@@ -167,9 +170,7 @@ describe("loadConfig", () => {
       loadConfig({ MAIL_PER_RECIPIENT_DAILY: "1", MAIL_AUTOMATIC_DAILY_CAP: "50" }).mail.limits,
     ).toEqual({ perRecipientDaily: 1, automaticDailyCap: 50 });
     expect(configError({ MAIL_PER_RECIPIENT_DAILY: "0" })).toContain("MAIL_PER_RECIPIENT_DAILY");
-    expect(configError({ MAIL_AUTOMATIC_DAILY_CAP: "lots" })).toContain(
-      "MAIL_AUTOMATIC_DAILY_CAP",
-    );
+    expect(configError({ MAIL_AUTOMATIC_DAILY_CAP: "lots" })).toContain("MAIL_AUTOMATIC_DAILY_CAP");
   });
 
   it("keeps the data key in a file under DATA_DIR when DATA_KEY_SECRET is unset", () => {
