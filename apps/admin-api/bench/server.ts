@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import express from "express";
 import { pino } from "pino";
+import { createLogger } from "../src/adapters/log/logger.js";
 import { createSqliteStore } from "../src/adapters/sqlite/sqlite-store.js";
 import { createApp } from "../src/app.js";
 import { systemClock } from "../src/ports/clock.js";
@@ -18,7 +19,7 @@ import { createServices } from "../src/domain/services.js";
 
 const dir = mkdtempSync(join(tmpdir(), "admin-api-bench-"));
 const store = createSqliteStore({ file: join(dir, "site.db") });
-const logger = pino({ level: "info" }, pino.destination({ dest: "/dev/null", sync: true }));
+const logger = createLogger("info", pino.destination({ dest: "/dev/null", sync: true }));
 const identity = { contactInbox: "inbox@bench.test", siteUrl: "https://bench.test" };
 const app = createApp({
   services: createServices({ store, identity }),
@@ -28,6 +29,7 @@ const app = createApp({
   security: {
     adminApiToken: undefined,
     corsOrigins: [],
+    siteUrl: identity.siteUrl,
     trustProxy: false,
     // Raised: every request of the run comes from one address.
     rateLimit: { windowMs: 60_000, max: 100_000_000 },

@@ -5,6 +5,7 @@ import helmet from "helmet";
 import type { Logger } from "pino";
 import type { Services } from "./domain/services.js";
 import { bearerAuth } from "./http/middleware/bearer-auth.js";
+import { refuseCrossSiteWrites } from "./http/middleware/cross-site.js";
 import { apiNotFound, errorHandler } from "./http/middleware/errors.js";
 import { writeRateLimit } from "./http/middleware/rate-limit.js";
 import { requestLogger } from "./http/middleware/request-logger.js";
@@ -26,7 +27,9 @@ export interface AppDeps {
     adminApiToken: string | undefined;
     /** Origins allowed to call the API from a browser; empty = no CORS headers at all. */
     corsOrigins: readonly string[];
-    trustProxy: boolean | number | string;
+    /** SITE_URL: pages at its origin may post to the API (see http/middleware/cross-site.ts). */
+    siteUrl: string;
+    trustProxy: false | number | string;
     rateLimit: { windowMs: number; max: number };
   };
   /** The prerendered web build to serve; omitted = API only. */
@@ -80,6 +83,8 @@ export function createApp(deps: AppDeps): Express {
       }),
     );
   }
+  // Before any body is read: another site's page cannot make a visitor's browser write through the API.
+  api.use(refuseCrossSiteWrites({ siteUrl: security.siteUrl, corsOrigins: security.corsOrigins }));
   const json: RequestHandler = express.json({ limit: jsonBodyLimit });
   // The forms' own posts when the browser runs no script (answered with a page: see http/form-page.ts).
   const form: RequestHandler = express.urlencoded({ limit: jsonBodyLimit, extended: false });
@@ -87,7 +92,10 @@ export function createApp(deps: AppDeps): Express {
   const limited = () => writeRateLimit(security.rateLimit);
 
   api.get("/health", healthHandler);
-  api.get("/ready", readyHandler({ store: deps.store, clock: deps.clock }));
+  api.get(
+    "/ready",
+    readyHandler({ store: deps.store, clock: deps.clock, adminApiToken: security.adminApiToken }),
+  );
   api.post("/subscriptions", limited(), json, form, subscribeHandler(services.subscriptions));
   api.post("/contacts", limited(), json, form, contactHandler(services.contacts));
   api.post(

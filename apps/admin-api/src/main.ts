@@ -56,14 +56,27 @@ async function main(): Promise<void> {
   const clock = systemClock;
   const identity = { contactInbox: config.mail.contactInbox, siteUrl: config.siteUrl };
 
+  // Created before the services so that queued mail wakes it (started once the server listens).
+  const worker = createOutboxWorker({
+    store,
+    transport,
+    clock,
+    logger: logger.child({ component: "outbox" }),
+    maxAttempts: config.mail.maxAttempts,
+    retryBaseMs: config.mail.retryBaseMs,
+    pollIntervalMs: config.mail.pollIntervalMs,
+    leaseMs: config.mail.leaseMs,
+  });
+
   const app = createApp({
-    services: createServices({ store, identity }),
+    services: createServices({ store, identity, onMailQueued: () => worker.wake() }),
     store,
     clock,
     logger,
     security: {
       adminApiToken: config.adminApiToken,
       corsOrigins: config.corsOrigins,
+      siteUrl: config.siteUrl,
       trustProxy: config.trustProxy,
       rateLimit: config.rateLimit,
     },
@@ -90,15 +103,6 @@ async function main(): Promise<void> {
     "listening",
   );
 
-  const worker = createOutboxWorker({
-    store,
-    transport,
-    clock,
-    logger: logger.child({ component: "outbox" }),
-    maxAttempts: config.mail.maxAttempts,
-    retryBaseMs: config.mail.retryBaseMs,
-    pollIntervalMs: config.mail.pollIntervalMs,
-  });
   worker.start();
 
   let shuttingDown = false;
@@ -119,6 +123,8 @@ async function main(): Promise<void> {
       );
       server.closeIdleConnections();
       await closed;
+      // Finishes and records the send in progress, then gives back the mail it claimed but did not try
+      // (PENDING, due now): the next process sends it at once instead of waiting for a lease to run out.
       await worker.stop();
       await transport.close();
       await store.close();

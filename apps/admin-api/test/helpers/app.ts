@@ -38,6 +38,7 @@ export async function makeTestApp(options: TestAppOptions = {}) {
     security: {
       adminApiToken: "adminApiToken" in options ? options.adminApiToken : testToken,
       corsOrigins: options.corsOrigins ?? [],
+      siteUrl: testIdentity.siteUrl,
       trustProxy: options.trustProxy ?? false,
       rateLimit: { windowMs: 60_000, max: options.rateLimitMax ?? 10_000 },
     },

@@ -45,6 +45,18 @@ export const thoughtLeadershipMessages = {
   empty: "No articles found.",
 } as const;
 
+/**
+ * Refusals of requests the site's own forms never make: posts from another site, text over a field's
+ * length, bodies in an encoding the API cannot read. Worded for the person who sees them.
+ */
+export const requestMessages = {
+  crossSite:
+    "This form can only be sent from our own website. Please open the form on our site and send it from there.",
+  tooLong: (max: number) => `Please keep this to ${max} characters or fewer`,
+  unreadableEncoding:
+    "We could not read this form's text. Please send it from the form on our website.",
+} as const;
+
 /** Messages of the API's own edges (not in the spec's catalogue; worded for people). */
 export const apiMessages = {
   invalidRequest: "Please check the highlighted fields and try again.",
