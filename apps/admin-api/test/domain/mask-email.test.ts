@@ -22,7 +22,7 @@ describe("maskEmailsIn", () => {
   it("masks every address in free text and leaves the rest", () => {
     expect(
       maskEmailsIn(
-        "550 5.1.1 <jane.doe@example.com>: Recipient address rejected; cc: \"bob_o'neil@mail.example.org\"",
+        '550 5.1.1 <jane.doe@example.com>: Recipient address rejected; cc: "bob_o\'neil@mail.example.org"',
       ),
     ).toBe('550 5.1.1 <j***@e***.com>: Recipient address rejected; cc: "b***@m***.org"');
   });
