@@ -12,3 +12,4 @@ export * from "./experts.js";
 export * from "./careers.js";
 export * from "./contact.js";
 export * from "./newsletter.js";
+export * from "./privacy.js";

@@ -14,7 +14,7 @@ import {
 import { serviceCategories } from "./services.js";
 
 describe("routes", () => {
-  it("are the spec's eight pages, in header order, with unique paths and ids", () => {
+  it("are the spec's eight pages, in header order, then the privacy notice, with unique paths and ids", () => {
     expect(routePaths).toEqual([
       "/",
       "/about",
@@ -24,6 +24,7 @@ describe("routes", () => {
       "/thought-leadership",
       "/careers",
       "/contact",
+      "/privacy",
     ]);
     expect(new Set(routePaths).size).toBe(routes.length);
     expect(new Set(routes.map((route) => route.id)).size).toBe(routes.length);
@@ -105,7 +106,9 @@ describe("footer", () => {
       "Industries",
       "Thought Leadership",
       "Contact Us",
+      "Privacy Notice",
     ]);
+    expect(footerColumns.linksAndResources.links.at(-1)?.href).toBe("/privacy");
   });
 
   it("Core Services lists the spec's six, each linking to an existing /services section", () => {

@@ -66,6 +66,15 @@ export const routes = [
     description:
       "Start the conversation: tell us about your organisation's challenge and we will reply within 24 to 48 hours, Monday to Friday, 8am to 6pm EAT.",
   },
+  {
+    id: "privacy",
+    path: "/privacy",
+    label: "Privacy",
+    title: "Privacy Notice",
+    description:
+      "What we store when you write to us or subscribe, why, for how long, who receives it, and how to see, correct or erase it. No cookies, no trackers.",
+    inMenus: false,
+  },
 ] as const satisfies readonly RouteInfo[];
 
 export type RouteId = (typeof routes)[number]["id"];
@@ -94,8 +103,11 @@ const aboutChildren: readonly NavItem[] = aboutSections.map((section) => ({
   href: `/about#${section.id}`,
 }));
 
+/** The routes the header and the mobile menu list (the privacy notice is linked from the footer and the forms). */
+const menuRoutes: readonly RouteInfo[] = routes.filter((route: RouteInfo) => route.inMenus !== false);
+
 /** Header navigation; About carries the dropdown of its anchors. */
-export const headerNav: readonly NavItem[] = routes.map((route) =>
+export const headerNav: readonly NavItem[] = menuRoutes.map((route) =>
   route.id === "about"
     ? { label: route.label, href: route.path, children: aboutChildren }
     : { label: route.label, href: route.path },
@@ -107,7 +119,7 @@ export const contactCta = { label: "Contact Us", href: "/contact" } as const;
 /**
  * The mobile menu. The spec's menu omits Careers; docs/architecture.md adds it back so phones can reach it.
  */
-export const mobileNav: readonly NavItem[] = routes.map((route) =>
+export const mobileNav: readonly NavItem[] = menuRoutes.map((route) =>
   route.id === "about"
     ? { label: "About Us", href: route.path, children: aboutChildren }
     : { label: route.label, href: route.path },
@@ -124,6 +136,7 @@ export const footerColumns = {
       { label: "Industries", href: "/industries" },
       { label: "Thought Leadership", href: "/thought-leadership" },
       { label: "Contact Us", href: "/contact" },
+      { label: "Privacy Notice", href: "/privacy" },
     ],
   },
   /** Linked to the matching /services sections (docs/architecture.md departs from the spec's placeholder links). */

@@ -19,8 +19,10 @@ export interface SocialLink {
 
 /** A prerendered page of the site. `path` is what the router, sitemap and server all read. */
 export interface RouteInfo {
-  id: "home" | "about" | "experts" | "services" | "industries" | "thought-leadership" | "careers" | "contact";
+  id: "home" | "about" | "experts" | "services" | "industries" | "thought-leadership" | "careers" | "contact" | "privacy";
   path: string;
+  /** false: prerendered and in the sitemap, but reached from the footer only (not the header or mobile menu). */
+  inMenus?: boolean;
   /** Label in the header navigation. */
   label: string;
   /** Document title (before the site-name suffix). */

@@ -68,3 +68,29 @@ export const apiMessages = {
   internal: "Something went wrong on our side. Please try again later.",
   emailQueued: "The email has been queued for delivery.",
 } as const;
+
+/** The one-sentence privacy notice under each form, and its link to /privacy. */
+export const privacyMessages = {
+  contactNotice: "We use your details only to answer your inquiry.",
+  newsletterNotice:
+    "We use your address only to send you the newsletter; every issue has a one-step unsubscribe link.",
+  link: "Read our privacy notice",
+  /** A subscriber whose earlier subscription had been cancelled. */
+  welcomeBack: "Welcome back! You are subscribed to our newsletter again.",
+  /** The form sent a notice version the site never showed (a tampered or broken form). */
+  unknownNoticeVersion: "This form is out of date. Please reload the page and try again.",
+} as const;
+
+/** The unsubscribe pages the API renders for the link in every newsletter mail. */
+export const unsubscribeMessages = {
+  confirmTitle: "Unsubscribe from our newsletter",
+  confirmText: "Press the button below and we will stop sending our newsletter to this address:",
+  confirmButton: "Unsubscribe",
+  doneTitle: "You have been unsubscribed",
+  doneText:
+    "We will send no more newsletters to this address. You can subscribe again on our website at any time.",
+  invalidTitle: "This unsubscribe link is not valid",
+  invalidText:
+    "It may have been cut short by your email program. Copy the whole link from the email, or write to us and we will unsubscribe you.",
+  back: "Go to our website",
+} as const;

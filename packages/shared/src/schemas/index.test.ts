@@ -142,6 +142,16 @@ describe("newsletterInputSchema", () => {
   });
 });
 
+describe("consent fields", () => {
+  it("both forms carry the page path and the notice version they showed, trimmed to bounded strings", () => {
+    const consent = { page: "/about", noticeVersion: "2026-11-23" };
+    expect(newsletterInputSchema.parse({ email: "a@b.co", ...consent })).toEqual({ email: "a@b.co", ...consent });
+    expect(contactInputSchema.parse({ ...validContact, ...consent })).toMatchObject(consent);
+    expect(newsletterInputSchema.safeParse({ email: "a@b.co", page: "/".repeat(201) }).success).toBe(false);
+    expect(newsletterInputSchema.safeParse({ email: "a@b.co", noticeVersion: 3 }).success).toBe(false);
+  });
+});
+
 describe("the simple email pattern", () => {
   it("the HTML pattern attribute accepts and rejects the same values as the regex", () => {
     const html = new RegExp(`^(?:${simpleEmailHtmlPattern})$`, "v");

@@ -41,6 +41,16 @@ const requiredEmail = (messages: { required: string; invalid: string }) =>
   );
 
 /**
+ * Where and under which notice consent was given, sent by both forms: the path of the page the form is on
+ * and the privacy notice version it showed. Optional here; the API checks them against the site's routes
+ * and notice versions (content/) and records them with the submission.
+ */
+const consentFields = {
+  page: z.optional(z.string().check(z.maxLength(200))),
+  noticeVersion: z.optional(z.string().check(z.maxLength(40))),
+};
+
+/**
  * The contact form. Values are trimmed before the empty check. An empty email says "Email is required";
  * a non-empty malformed one says "Invalid email format" (docs/architecture.md departs from the spec here).
  * `website` is the honeypot: people never see it, so a filled one marks a bot.
@@ -55,10 +65,11 @@ export const contactInputSchema = z.object({
   subject: requiredText(validationMessages.subjectRequired, fieldLimits.subject),
   description: requiredText(validationMessages.descriptionRequired, fieldLimits.description),
   website: z.optional(z.string()),
+  ...consentFields,
 });
 export type ContactInput = z.input<typeof contactInputSchema>;
 export type Contact = z.output<typeof contactInputSchema>;
-export type ContactField = Exclude<keyof ContactInput, "website">;
+export type ContactField = Exclude<keyof ContactInput, "website" | keyof typeof consentFields>;
 export const contactFields = ["name", "email", "phone", "subject", "description"] as const satisfies readonly ContactField[];
 
 /** Newsletter: one required email matching the simple pattern; the server stores it lower-cased. */
@@ -71,6 +82,7 @@ export const newsletterInputSchema = z.object({
     z.transform((email: string) => email.toLowerCase()),
   ),
   website: z.optional(z.string()),
+  ...consentFields,
 });
 export type NewsletterInput = z.input<typeof newsletterInputSchema>;
 export type Newsletter = z.output<typeof newsletterInputSchema>;
@@ -85,7 +97,12 @@ export const sendEmailRequestSchema = z.object({
 export type SendEmailRequest = z.infer<typeof sendEmailRequestSchema>;
 
 /** API results: the spec's result fields (success, id, error), plus per-field messages on validation. */
-export const apiSuccessSchema = z.object({ success: z.literal(true), id: z.string() });
+export const apiSuccessSchema = z.object({
+  success: z.literal(true),
+  id: z.string(),
+  /** When the outcome needs saying in other words than the form's usual success (a returning subscriber). */
+  message: z.optional(z.string()),
+});
 export const apiFailureSchema = z.object({
   success: z.literal(false),
   error: z.string(),
