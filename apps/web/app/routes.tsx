@@ -50,6 +50,7 @@ export const pageRoutes: readonly PageRoute[] = [
   pageRoute(pathOf("thought-leadership"), "thought-leadership"),
   pageRoute(pathOf("careers"), "careers"),
   pageRoute(pathOf("contact"), "contact"),
+  pageRoute(pathOf("privacy"), "privacy"),
   pageRoute("*", "not-found"),
 ];
 

@@ -12,6 +12,7 @@ import {
   homeContent,
   industriesContent,
   notFoundPath,
+  privacyNotice,
   routes,
   type RouteId,
 } from "@site/shared/content";
@@ -31,6 +32,7 @@ const headings: Record<RouteId, string> = {
   "thought-leadership": thoughtLeadershipMessages.heading,
   careers: careersContent.heading,
   contact: contactContent.heading,
+  privacy: privacyNotice.heading,
 };
 
 const pages = [

@@ -6,6 +6,7 @@ import {
   expertsContent,
   homeContent,
   industriesContent,
+  privacyNotice,
   routes,
   sectors,
   serviceCategories,
@@ -53,6 +54,10 @@ export const pageContent: Record<RouteId, { heading: string; texts: readonly str
   contact: {
     heading: contactContent.heading,
     texts: [contactContent.formHeading, contactContent.careersPointer.text],
+  },
+  privacy: {
+    heading: privacyNotice.heading,
+    texts: privacyNotice.sections.map((section) => section.heading),
   },
 };
 

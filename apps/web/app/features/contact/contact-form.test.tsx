@@ -2,8 +2,13 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { contactContent } from "@site/shared/content";
-import { apiMessages, contactMessages, validationMessages } from "@site/shared/messages";
+import { contactContent, privacyNotice } from "@site/shared/content";
+import {
+  apiMessages,
+  contactMessages,
+  privacyMessages,
+  validationMessages,
+} from "@site/shared/messages";
 import { created, failPosts, htmlBadGateway, recordPosts } from "../../test/handlers";
 import { deferred, renderWithQueryClient } from "../../test/render";
 import { ContactForm } from "./contact-form";
@@ -35,6 +40,9 @@ const valid = {
   subject: "Strategy review",
   description: "We would like help with our five-year plan.",
 };
+
+/** What every request carries besides the fields: the page it was sent from and the notice shown. */
+const consent = () => ({ page: window.location.pathname, noticeVersion: privacyNotice.version });
 
 async function fill(user: UserEvent, values: Partial<Record<keyof typeof valid, string>>) {
   const controls = fields();
@@ -170,7 +178,7 @@ describe("ContactForm", () => {
     expect(screen.getByRole("alert")).toBeEmptyDOMElement();
     for (const control of [name, email, phone, subject, description])
       expect(control).toHaveValue("");
-    expect(bodies).toEqual([valid]);
+    expect(bodies).toEqual([{ ...valid, ...consent() }]);
   });
 
   it("leaves phone out of the request when it is blank", async () => {
@@ -185,6 +193,7 @@ describe("ContactForm", () => {
         email: valid.email,
         subject: valid.subject,
         description: valid.description,
+        ...consent(),
       },
     ]);
   });
@@ -261,6 +270,19 @@ describe("ContactForm", () => {
     await fill(user, valid);
     await submit();
     await screen.findByText(contactMessages.success);
-    expect(bodies).toEqual([{ ...valid, website: "https://spam.example" }]);
+    expect(bodies).toEqual([{ ...valid, website: "https://spam.example", ...consent() }]);
+  });
+
+  it("says what the details are for, links the privacy notice and carries the notice version", () => {
+    setup();
+    const note = screen.getByText(privacyMessages.contactNotice, { exact: false });
+    expect(note).toContainElement(screen.getByRole("link", { name: privacyMessages.link }));
+    expect(screen.getByRole("link", { name: privacyMessages.link })).toHaveAttribute(
+      "href",
+      "/privacy",
+    );
+    const version = note.querySelector("input[type='hidden'][name='noticeVersion']");
+    expect(version).toHaveValue(privacyNotice.version);
+    expect(version?.closest("form")).toHaveAttribute("action", "/api/contacts");
   });
 });

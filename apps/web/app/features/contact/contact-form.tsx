@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { useForm, type UseFormRegisterReturn } from "react-hook-form";
 import { contactContent } from "@site/shared/content";
-import { contactMessages } from "@site/shared/messages";
+import { contactMessages, privacyMessages } from "@site/shared/messages";
 import {
   contactFields,
   contactInputSchema,
@@ -11,6 +11,7 @@ import {
   type ContactInput,
 } from "@site/shared/schemas";
 import { Field, HoneypotField, type FieldControlProps } from "../../components/ui/field";
+import { PrivacyNote } from "../../components/ui/privacy-note";
 import { useTypedBeforeHydration } from "../../components/ui/island";
 import { Spinner } from "../../components/ui/spinner";
 import { StatusMessage } from "../../components/ui/status-message";
@@ -27,7 +28,7 @@ const labels: Record<ContactField, string> = {
   description: "Description",
 };
 
-const emptyForm: Required<ContactInput> = {
+const emptyForm: Required<Omit<ContactInput, "page" | "noticeVersion">> = {
   name: "",
   email: "",
   phone: "",
@@ -179,6 +180,7 @@ export function ContactForm() {
           </Field>
         </div>
         <HoneypotField id={`${baseId}-website`} inputProps={register("website")} />
+        <PrivacyNote text={privacyMessages.contactNotice} className="contact-form__privacy" />
         <div className="contact-form__footer">
           <button className="form-submit contact-form__submit" type="submit" disabled={pending}>
             {pending ? (

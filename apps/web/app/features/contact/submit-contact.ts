@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { ApiSuccess, Contact } from "@site/shared/schemas";
 import { contactMessages } from "@site/shared/messages";
+import { consentFields } from "../../components/ui/privacy-note";
 import { ApiError, postJson } from "../../lib/api-client";
 
 /** The endpoint this module owns (docs/architecture.md, decision 1: the browser talks only to our API). */
@@ -14,6 +15,9 @@ export interface ContactRequest {
   subject: string;
   description: string;
   website?: string;
+  /** Consent: the page the form is on and the privacy notice version it showed. */
+  page?: string;
+  noticeVersion: string;
 }
 
 export function toContactRequest(contact: Contact): ContactRequest {
@@ -25,6 +29,7 @@ export function toContactRequest(contact: Contact): ContactRequest {
     subject,
     description,
     ...(website ? { website } : {}),
+    ...consentFields(),
   };
 }
 

@@ -2,8 +2,13 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { newsletterContent } from "@site/shared/content";
-import { apiMessages, newsletterMessages, validationMessages } from "@site/shared/messages";
+import { newsletterContent, privacyNotice } from "@site/shared/content";
+import {
+  apiMessages,
+  newsletterMessages,
+  privacyMessages,
+  validationMessages,
+} from "@site/shared/messages";
 import { simpleEmailHtmlPattern } from "@site/shared/schemas";
 import { created, failPosts, htmlBadGateway, recordPosts } from "../../test/handlers";
 import { deferred, renderWithQueryClient } from "../../test/render";
@@ -19,7 +24,36 @@ function setup() {
   };
 }
 
+/** What every request carries besides the address: the page it was sent from and the notice shown. */
+const consent = () => ({ page: window.location.pathname, noticeVersion: privacyNotice.version });
+
 describe("NewsletterBlock", () => {
+  it("says what the address is for, links the privacy notice and carries the notice version", () => {
+    setup();
+    const note = screen.getByText(privacyMessages.newsletterNotice, { exact: false });
+    expect(note).toContainElement(screen.getByRole("link", { name: privacyMessages.link }));
+    expect(screen.getByRole("link", { name: privacyMessages.link })).toHaveAttribute(
+      "href",
+      "/privacy",
+    );
+    const version = note.querySelector("input[type='hidden'][name='noticeVersion']");
+    expect(version).toHaveValue(privacyNotice.version);
+    expect(version?.closest("form")).toBe(screen.getByRole("textbox").closest("form"));
+  });
+
+  it("a returning subscriber is welcomed back with the server's message", async () => {
+    recordPosts("/api/subscriptions", () =>
+      HttpResponse.json(
+        { success: true, id: "sub-1", message: privacyMessages.welcomeBack },
+        { status: 201 },
+      ),
+    );
+    const { user, input, button } = setup();
+    await user.type(input, "reader@example.com");
+    await user.click(button);
+    expect(await screen.findByRole("status")).toHaveTextContent(privacyMessages.welcomeBack);
+  });
+
   it("renders a labelled section with a constrained email field", () => {
     const { input } = setup();
     expect(screen.getByRole("region", { name: newsletterContent.heading })).toBeInTheDocument();
@@ -67,7 +101,7 @@ describe("NewsletterBlock", () => {
     expect(screen.getByRole("alert")).toBeEmptyDOMElement();
     expect(input).toHaveValue("");
     // The shared schema trims and lower-cases before sending; the honeypot stays out when empty.
-    expect(bodies).toEqual([{ email: "reader@example.com" }]);
+    expect(bodies).toEqual([{ email: "reader@example.com", ...consent() }]);
   });
 
   it("disables the field and the button while the request runs", async () => {
@@ -176,6 +210,8 @@ describe("NewsletterBlock", () => {
     await user.type(input, "bot@example.com");
     await user.click(button);
     await screen.findByText(newsletterMessages.success);
-    expect(bodies).toEqual([{ email: "bot@example.com", website: "https://spam.example" }]);
+    expect(bodies).toEqual([
+      { email: "bot@example.com", website: "https://spam.example", ...consent() },
+    ]);
   });
 });

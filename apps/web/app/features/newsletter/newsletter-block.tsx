@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { newsletterContent } from "@site/shared/content";
-import { newsletterMessages } from "@site/shared/messages";
+import { newsletterMessages, privacyMessages } from "@site/shared/messages";
 import { newsletterInputSchema, simpleEmailHtmlPattern } from "@site/shared/schemas";
 import { HoneypotField } from "../../components/ui/field";
 import { useTypedBeforeHydration } from "../../components/ui/island";
+import { PrivacyNote } from "../../components/ui/privacy-note";
 import { Spinner } from "../../components/ui/spinner";
 import { StatusMessage } from "../../components/ui/status-message";
 import { subscribeErrorMessage, subscriptionsPath, useSubscribe } from "./subscribe";
@@ -50,10 +51,11 @@ export function NewsletterBlock() {
     }
     setOutcome(null);
     subscription.mutate(parsed.data, {
-      onSuccess: () => {
+      onSuccess: (result) => {
         setEmail("");
         setWebsite("");
-        setOutcome({ tone: "success", message: newsletterMessages.success });
+        // A returning subscriber is told so ("Welcome back..."): the server says when.
+        setOutcome({ tone: "success", message: result.message ?? newsletterMessages.success });
       },
       onError: (error) => setOutcome({ tone: "error", message: subscribeErrorMessage(error) }),
     });
@@ -115,6 +117,7 @@ export function NewsletterBlock() {
               onChange: (event) => setWebsite(event.target.value),
             }}
           />
+          <PrivacyNote text={privacyMessages.newsletterNotice} className="newsletter__privacy" />
           <div className="newsletter__status">
             <StatusMessage tone="success">
               {outcome?.tone === "success" ? outcome.message : null}

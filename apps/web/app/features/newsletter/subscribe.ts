@@ -1,14 +1,19 @@
 import { useMutation } from "@tanstack/react-query";
 import type { ApiSuccess, Newsletter } from "@site/shared/schemas";
 import { newsletterMessages, validationMessages } from "@site/shared/messages";
+import { consentFields } from "../../components/ui/privacy-note";
 import { ApiError, postJson } from "../../lib/api-client";
 
 /** The endpoint this module owns (docs/architecture.md, decision 1: the browser talks only to our API). */
 export const subscriptionsPath = "/api/subscriptions";
 
-/** POSTs a validated subscription. The honeypot travels only when something filled it. */
+/** POSTs a validated subscription with its consent fields. The honeypot travels only when something filled it. */
 export function subscribe(input: Newsletter): Promise<ApiSuccess> {
-  const body: Newsletter = input.website ? { email: input.email, website: input.website } : { email: input.email };
+  const body: Newsletter = {
+    email: input.email,
+    ...(input.website ? { website: input.website } : {}),
+    ...consentFields(),
+  };
   return postJson(subscriptionsPath, body);
 }
 

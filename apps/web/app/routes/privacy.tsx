@@ -1,0 +1,40 @@
+import { privacyNotice, routeById } from "@site/shared/content";
+import { PageHero } from "../components/ui/page-hero";
+import { routeSeo } from "../lib/seo";
+
+export const meta = () => routeSeo(routeById("privacy"));
+
+/** /privacy: the notice each form links to; its version is what the forms record with consent. */
+export default function PrivacyPage() {
+  const { heading, intro, sections, version, contact } = privacyNotice;
+  return (
+    <>
+      <PageHero title={heading} lead={intro[0]} />
+      <section className="section">
+        <div className="container container--narrow">
+          {intro.slice(1).map((paragraph) => (
+            <p key={paragraph} className="prose">
+              {paragraph}
+            </p>
+          ))}
+          {sections.map((section) => (
+            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`}>
+              <h2 id={`${section.id}-title`}>{section.heading}</h2>
+              <ul className="prose">
+                {section.items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            </section>
+          ))}
+          <p className="prose">
+            Questions or requests: <a href={contact.href}>{contact.label}</a>.
+          </p>
+          <p className="prose">
+            Version of <time dateTime={version}>{version}</time>.
+          </p>
+        </div>
+      </section>
+    </>
+  );
+}
