@@ -37,15 +37,23 @@ describe("docker-compose.yml", () => {
     expect(inStage("runtime", "VOLUME").map((i) => i.args)).toEqual(['["/app/var"]']);
   });
 
-  it("sends mail through Mailpit's SMTP port and publishes its web inbox on :8025", () => {
+  it("sends mail through Mailpit's SMTP port and publishes its web inbox on :8025 of this host", () => {
     const site = service(services, "site");
     const mailpit = service(services, "mailpit");
     expect(site.environment?.["SMTP_URL"]).toBe("smtp://mailpit:1025");
     expect(mailpit.image).toMatch(/^axllent\/mailpit:v\d+\.\d+/);
     const ports = portMappings(mailpit);
-    expect(ports).toContainEqual({ hostIp: "", published: 8025, target: 8025 });
-    // SMTP stays off the network: published on loopback only.
+    expect(ports).toContainEqual({ hostIp: "127.0.0.1", published: 8025, target: 8025 });
     expect(ports).toContainEqual({ hostIp: "127.0.0.1", published: 1025, target: 1025 });
+  });
+
+  it("binds every Mailpit port to loopback only, whatever ports are chosen: its inbox has no login", () => {
+    for (const env of [{}, { MAILPIT_UI_PORT: "9025", MAILPIT_SMTP_PORT: "2025" }]) {
+      const mailpit = service(composeConfig(base, env).config.services, "mailpit");
+      const ports = portMappings(mailpit);
+      expect(ports.length).toBeGreaterThan(0);
+      for (const port of ports) expect(port.hostIp).toBe("127.0.0.1");
+    }
   });
 
   it("gives both services healthchecks, the site the image's own command, and restarts them", () => {
