@@ -1,3 +1,4 @@
+import escapeHtml from "escape-html";
 import { prerenderToNodeStream } from "react-dom/static";
 import { renderToStaticMarkup } from "react-dom/server";
 import { StaticRouter } from "react-router";
@@ -14,8 +15,8 @@ export interface DocumentAssets {
   modules: string[];
 }
 
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+/** JSON that can sit inside a <script> element: "<" is escaped, so no text in it can close the tag. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
 async function readAll(stream: AsyncIterable<string | Uint8Array>): Promise<string> {
   const decoder = new TextDecoder();
@@ -33,7 +34,7 @@ async function readAll(stream: AsyncIterable<string | Uint8Array>): Promise<stri
  * API's CSP allows the script by its hash.
  */
 function bootstrap(modules: string[]): string {
-  const list = JSON.stringify(modules).replace(/</g, "\\u003c");
+  const list = scriptJson(modules);
   return [
     `const load=()=>setTimeout(()=>{for(const m of ${list})import(m)});`,
     `const P=window.PerformanceObserver;`,
@@ -81,10 +82,10 @@ export async function renderDocument(url: string, assets: DocumentAssets): Promi
   if (/<(title|meta|link)\b/.test(body.slice(0, 200)))
     throw new Error(`${url}: head tags leaked into the page body`);
 
-  // JSON-LD is data, not script: CSP does not execute it. "<" is escaped so no text can close the tag.
-  const jsonLd = JSON.stringify(organizationJsonLd()).replace(/</g, "\\u003c");
+  // JSON-LD is data, not script: CSP does not execute it.
+  const jsonLd = scriptJson(organizationJsonLd());
   const link = (rel: string, href: string, extra = "") =>
-    `<link rel="${rel}" href="${escapeAttribute(href)}"${extra}/>`;
+    `<link rel="${rel}" href="${escapeHtml(href)}"${extra}/>`;
   return [
     "<!DOCTYPE html>",
     '<html lang="en"><head>',

@@ -1,20 +1,16 @@
 // The files beside the prerendered pages: sitemap, robots, web manifest and icons. Pure functions
 // from plain inputs; postbuild.mjs writes their results into build/client.
+// escape-html's five entities (&amp; &lt; &gt; &quot; &#39;) are all valid XML too.
+import escapeXml from "escape-html";
 import { brandMarkShapes, brandMarkSvg, rasterizeBrandMark } from "./brand-mark.mjs";
 import { encodeIco, encodePng } from "./image-formats.mjs";
-
-const xmlEscape = (text) =>
-  text.replace(
-    /[<>&'"]/g,
-    (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char],
-  );
 
 /** Canonical absolute URL of a path: the same rule the pages' canonical links follow. */
 export const absoluteUrl = (siteUrl, path) => `${siteUrl}${path === "/" ? "/" : path}`;
 
 export function sitemapXml(siteUrl, paths) {
   const urls = paths
-    .map((path) => `  <url><loc>${xmlEscape(absoluteUrl(siteUrl, path))}</loc></url>`)
+    .map((path) => `  <url><loc>${escapeXml(absoluteUrl(siteUrl, path))}</loc></url>`)
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }

@@ -4,11 +4,10 @@
 // networks do not accept SVG). Both files are committed: rerun this when the firm's name or the
 // home heading changes. Usage: node scripts/social-card.mjs   (needs /usr/bin/chromium or CHROME_PATH)
 import { writeFileSync } from "node:fs";
+import escapeXml from "escape-html";
 import { fileURLToPath } from "node:url";
 import { firm, homeContent } from "@site/shared/content";
 import { brandMarkShapes, brandMarkSvg } from "./brand-mark.mjs";
-
-const escape = (text) => text.replace(/[<>&]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;" })[char]);
 
 /** Splits a heading into lines of at most `max` characters, at spaces. */
 function wrap(text, max) {
@@ -27,7 +26,7 @@ function wrap(text, max) {
 export function socialCardSvg() {
   const mark = brandMarkSvg(brandMarkShapes).replace(/^<svg[^>]*>|<\/svg>\n$/g, "");
   const heading = wrap(homeContent.hero.heading, 20)
-    .map((line, index) => `<text x="80" y="${300 + index * 76}" class="h">${escape(line)}</text>`)
+    .map((line, index) => `<text x="80" y="${300 + index * 76}" class="h">${escapeXml(line)}</text>`)
     .join("");
   const kente = Array.from({ length: 25 }, (_, index) => {
     const colours = ["#0b4f4a", "#d9a13b", "#c8693f", "#f2ece0"];
@@ -40,8 +39,8 @@ export function socialCardSvg() {
 <circle cx="1030" cy="190" r="170" fill="none" stroke="#d9a13b" stroke-opacity=".35" stroke-width="3" stroke-dasharray="3 14"/>
 <path d="M780 606 930 360l150 246Z" fill="#146b63"/><path d="M960 606 1080 420l140 186Z" fill="#0b4f4a"/>
 <g transform="translate(80 80) scale(1.25)">${mark}</g>
-<text x="180" y="135" class="n">${escape(firm.name)}</text>
-<text x="80" y="220" class="t">${escape(firm.tagline.toUpperCase())}</text>
+<text x="180" y="135" class="n">${escapeXml(firm.name)}</text>
+<text x="80" y="220" class="t">${escapeXml(firm.tagline.toUpperCase())}</text>
 ${heading}
 ${kente}
 </svg>

@@ -1,3 +1,4 @@
+import escapeHtml from "escape-html";
 import { firm } from "@site/shared/content";
 import type { NewMail } from "../ports/store.js";
 
@@ -21,19 +22,6 @@ export interface ContactDetails {
   phone?: string | undefined;
   subject: string;
   description: string;
-}
-
-const htmlEscapes: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** User input goes into HTML only through this. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char);
 }
 
 /**

@@ -1,6 +1,6 @@
+import escapeHtml from "escape-html";
 import type { Request, Response } from "express";
 import { firm } from "@site/shared/content";
-import { escapeHtml } from "../domain/mails.js";
 
 /**
  * Without JavaScript the site's forms post `application/x-www-form-urlencoded` straight to the API

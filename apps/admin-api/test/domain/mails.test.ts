@@ -1,11 +1,12 @@
+import escapeHtml from "escape-html";
 import { describe, expect, it } from "vitest";
 import { firm } from "@site/shared/content";
-import { acknowledgementMail, contactMails, escapeHtml, oneLine } from "../../src/domain/mails.js";
+import { acknowledgementMail, contactMails, oneLine } from "../../src/domain/mails.js";
 
 const identity = { contactInbox: "desk@firm.test", siteUrl: "https://site.firm.test" };
 
 describe("mail composition", () => {
-  it("escapes the five HTML-significant characters", () => {
+  it("escapes the five HTML-significant characters (the one escaper, escape-html, that mails and pages use)", () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
       "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;",
     );
