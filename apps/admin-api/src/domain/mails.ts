@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import escapeHtml from "escape-html";
 import { firm } from "@site/shared/content";
 import type { NewMail } from "../ports/store.js";
@@ -85,7 +86,10 @@ function signatureHtml({ siteUrl }: MailIdentity): string {
   ].join("\n");
 }
 
-/** The acknowledgement to the person who wrote (spec call 4's body: to, name, subject, description). */
+/**
+ * The spec's acknowledgement (call 4's body: to, name, subject, description), quoting the text back. Only
+ * the firm's authenticated admin endpoint sends it; the contact form sends `contactReceiptMail` instead.
+ */
 export function acknowledgementMail(
   input: AcknowledgementInput,
   identity: MailIdentity,
@@ -120,6 +124,85 @@ export function acknowledgementMail(
   return { to: input.to, subject, text, html };
 }
 
+/** Crockford's base 32: no I, L, O or U, so a reference read aloud or retyped is not misread. */
+const referenceAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/**
+ * The reference a visitor quotes: eight characters in two groups (`7F3K-9QXM`) derived from the contact id
+ * (its SHA-256, 40 bits), so the firm finds the same reference in its notification. Short enough to read
+ * out on the phone; not the id itself, which says nothing to a person.
+ */
+export function contactReference(contactId: string): string {
+  const digest = createHash("sha256").update(contactId, "utf8").digest();
+  let bits = 0n;
+  for (const byte of digest.subarray(0, 5)) bits = (bits << 8n) | BigInt(byte);
+  let code = "";
+  for (let i = 0; i < 8; i += 1) {
+    code = (referenceAlphabet[Number(bits & 31n)] ?? "0") + code;
+    bits >>= 5n;
+  }
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}
+
+/** Longest name the acknowledgement repeats (in characters); longer ones get the neutral greeting. */
+export const greetingNameMaxLength = 40;
+
+/**
+ * The visitor's name as the acknowledgement may repeat it, or null for the neutral greeting. Anyone can
+ * type anyone's address, so the name is the one piece of their text that reaches that address: it must
+ * not carry a link or an address. Refused: `@`, a scheme or path (`:`, `/`, `\`), markup (`<`, `>`),
+ * anything domain-like (a letter or digit, a dot, a letter or digit: `x.y`, `www.`), and length past
+ * `greetingNameMaxLength`. "Dr. Amani Njoroge" passes; "J.R. Otieno" gets the neutral greeting.
+ */
+export function greetingName(name: string): string | null {
+  const line = oneLine(name);
+  if (line === "" || [...line].length > greetingNameMaxLength) return null;
+  if (/[@:/\\<>]/.test(line)) return null;
+  if (/[\p{L}\p{N}]\.[\p{L}\p{N}]/u.test(line) || /\bwww\b/i.test(line)) return null;
+  return line;
+}
+
+/**
+ * The acknowledgement a contact form's visitor receives, in the firm's own words only: received, a
+ * reference, when the firm replies and its hours, and the name when `greetingName` allows it. None of
+ * the visitor's subject or description: the form takes any address, and the firm's domain must not
+ * carry a stranger's text to it (docs/architecture.md, Decision 4).
+ */
+export function contactReceiptMail(
+  contact: Pick<ContactDetails, "name" | "email">,
+  contactId: string,
+  identity: MailIdentity,
+): NewMail["message"] {
+  const reference = contactReference(contactId);
+  const name = greetingName(contact.name);
+  const greeting = name === null ? "Hello," : `Dear ${name},`;
+  const subject = `We received your message (reference ${reference})`;
+  const paragraphs = [
+    `Thank you for contacting ${firm.name}. We have received your message and will reply within ${firm.replyTime}.`,
+    `Our support hours are ${firm.supportHours}.`,
+    `Your reference is ${reference}. Please quote it if you write to us about this message.`,
+    `If you did not write to us, someone entered this address on our website. You need do nothing: we will not write again unless you reply.`,
+  ];
+  const text = [
+    greeting,
+    "",
+    ...paragraphs.flatMap((paragraph) => [paragraph, ""]),
+    "Kind regards,",
+    "",
+    signatureText(identity),
+  ].join("\n");
+  const html = htmlDocument(
+    subject,
+    [
+      `<p>${escapeHtml(greeting)}</p>`,
+      ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+      "<p>Kind regards,</p>",
+      signatureHtml(identity),
+    ].join("\n"),
+  );
+  return { to: contact.email, subject, text, html };
+}
+
 /** The firm's copy: every field and the contact id, answerable straight to the submitter. */
 export function notificationMail(
   contact: ContactDetails,
@@ -129,6 +212,7 @@ export function notificationMail(
   const subject = oneLine(`New inquiry from ${contact.name}: ${contact.subject}`);
   const rows: [string, string][] = [
     ["Contact id", contactId],
+    ["Reference", contactReference(contactId)],
     ["Name", oneLine(contact.name)],
     ["Email", contact.email],
     ["Phone", contact.phone ?? "(not given)"],
@@ -170,15 +254,7 @@ export function contactMails(
 ): NewMail[] {
   return [
     {
-      message: acknowledgementMail(
-        {
-          to: contact.email,
-          name: contact.name,
-          subject: contact.subject,
-          description: contact.description,
-        },
-        identity,
-      ),
+      message: contactReceiptMail(contact, contactId, identity),
       meta: { kind: "contact-acknowledgement", contactId },
     },
     {
