@@ -1,7 +1,7 @@
 import { render } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { routePaths } from "@site/shared/content";
+import { notFoundPath, routePaths } from "@site/shared/content";
 import { pageRoutes, routeFor } from "./routes";
 
 describe("route table", () => {
@@ -23,7 +23,7 @@ describe("route table", () => {
     expect(pageRoutes.map((route) => route.path)).toEqual([...routePaths, "*"]);
     expect(routeFor("/").file).toBe("routes/home.tsx");
     expect(routeFor("/about/").file).toBe("routes/about.tsx");
-    expect(routeFor("/404").file).toBe("routes/not-found.tsx");
+    expect(routeFor(notFoundPath).file).toBe("routes/not-found.tsx");
     expect(routeFor("/about/team").file).toBe("routes/not-found.tsx");
   });
 });

@@ -39,7 +39,8 @@ const pathOf = (id: RouteId) => routeById(id).path;
 
 /**
  * The one route table. Paths come from the shared route list the sitemap and the server also read.
- * "*" answers every other path, the prerendered /404 page included (the server sends it with status 404).
+ * "*" answers every other path, the not-found page prerendered at `notFoundPath` included (the server
+ * sends it with status 404).
  */
 export const pageRoutes: readonly PageRoute[] = [
   pageRoute(pathOf("home"), "home"),

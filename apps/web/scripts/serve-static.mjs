@@ -6,6 +6,7 @@ import { createReadStream, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
+import { notFoundPath } from "@site/shared/content";
 
 const root = fileURLToPath(new URL("../build/client/", import.meta.url));
 const types = {
@@ -37,7 +38,7 @@ export function handleStatic(request, response) {
   const { pathname } = new URL(request.url ?? "/", "http://localhost");
   const file = fileFor(pathname);
   const status = file ? 200 : 404;
-  const path = file ?? join(root, "404", "index.html");
+  const path = file ?? join(root, notFoundPath.slice(1), "index.html");
   response.writeHead(status, { "content-type": types[extname(path)] ?? "application/octet-stream" });
   createReadStream(path).pipe(response);
 }

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import expressStaticGzip from "express-static-gzip";
 import express, { type Request, type RequestHandler, type Response, Router } from "express";
+import { notFoundPath } from "@site/shared/content";
 
 /** Hashed build output never changes under one name: cache it for a year. */
 const immutable = "public, max-age=31536000, immutable";
@@ -151,7 +152,7 @@ export function createSite({ dir }: SiteOptions): RequestHandler {
   }
 
   const pages = loadPages(dir);
-  const notFoundPage = pages.get("/404") ?? pages.get("/404.html");
+  const notFoundPage = pages.get(notFoundPath);
 
   router.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notFoundPath } from "@site/shared/content";
 import { notFoundMessages } from "@site/shared/messages";
 import { documentOnlyHeaders, inlineScriptHashes } from "../../src/http/site.js";
 import { makeTestApp } from "../helpers/app.js";
@@ -170,7 +171,7 @@ describe("serving the prerendered site", () => {
     expect(res.headers["cache-control"]).toBe("public, max-age=3600");
   });
 
-  it.each(["/no-such-page", "/about/team", "/assets/missing.js", "/..%2f..%2fetc/passwd", "/404"])(
+  it.each(["/no-such-page", "/about/team", "/assets/missing.js", "/..%2f..%2fetc/passwd", notFoundPath])(
     "answers %s with the prerendered 404 page and status 404",
     async (path) => {
       const res = await request(t.app).get(path);

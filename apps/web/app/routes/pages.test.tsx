@@ -8,6 +8,7 @@ import {
   homeContent,
   industriesContent,
   newsletterContent,
+  notFoundPath,
   sectors,
   serviceCategories,
 } from "@site/shared/content";
@@ -250,7 +251,7 @@ describe("Thought Leadership", () => {
 });
 
 describe("Not found", () => {
-  it.each(["/404", "/no-such-page", "/about/deeper"])(
+  it.each([notFoundPath, "/no-such-page", "/about/deeper"])(
     "shows the 404 page at %s with a Return Home link",
     async (path) => {
       await renderRoute(path);
