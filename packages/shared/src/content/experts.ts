@@ -26,6 +26,8 @@ export const expertsContent = {
     "Governance is led by our board, which sets the firm's direction and holds management to account.",
   ],
   founder: {
+    /** The founder's id: blog posts name their author by it, and /experts anchors the profile with it. */
+    id: founderSlug,
     name: firm.founderName,
     title: "Founder/MD/CEO",
     socials: [
@@ -45,3 +47,9 @@ export const expertsContent = {
     ],
   },
 } as const satisfies ExpertsContent;
+
+/** The id of every expert on /experts: a blog post's `author` must be one of them. */
+export const expertIds: readonly string[] = [expertsContent.founder.id];
+
+/** The page and anchor of an expert's profile, for a post's byline. */
+export const expertHref = (id: string): string => `/experts#${id}`;

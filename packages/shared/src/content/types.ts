@@ -152,6 +152,8 @@ export interface ExpertsContent {
   heading: string;
   intro: readonly string[];
   founder: {
+    /** Slug of the name without the title ("amani-njoroge"): the author id of blog posts. */
+    id: string;
     name: string;
     title: string;
     socials: readonly SocialLink[];

@@ -1,0 +1,3 @@
+export * from "./schema.js";
+export * from "./markdown.js";
+export * from "./posts.js";
