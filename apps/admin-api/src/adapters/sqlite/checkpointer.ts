@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 
 /** sqlite's answer to `PRAGMA wal_checkpoint`: frames in the WAL, and how many reached the database. */
@@ -15,34 +14,34 @@ export interface Checkpointer {
   stop(): Promise<void>;
 }
 
-/**
- * The thread's code, plain CommonJS evaluated by the Worker (so it runs the same under tsc output, tsx
- * and vitest). Its own connection to the file runs PASSIVE checkpoints, which never block writers.
- */
-const workerSource = `
-const { parentPort, workerData } = require("node:worker_threads");
-const Database = require(workerData.driver);
-const db = new Database(workerData.file, { fileMustExist: true });
-db.pragma("busy_timeout = 5000");
-const run = () => db.pragma("wal_checkpoint(PASSIVE)")[0];
-const timer = setInterval(() => {
-  try { run(); } catch (error) { parentPort.postMessage({ type: "failed", message: String(error && error.message) }); }
-}, workerData.intervalMs);
-parentPort.on("message", (message) => {
-  if (message.type === "checkpoint") {
-    try { parentPort.postMessage({ type: "done", id: message.id, result: run() }); }
-    catch (error) { parentPort.postMessage({ type: "done", id: message.id, error: String(error && error.message) }); }
-  } else if (message.type === "stop") {
-    clearInterval(timer);
-    db.close();
-    parentPort.close();
-  }
-});
-`;
+/** What the thread is started with (see checkpoint-worker.ts). */
+export interface CheckpointWorkerData {
+  file: string;
+  intervalMs: number;
+}
 
-type FromWorker =
+export type ToCheckpointWorker = { type: "checkpoint"; id: number } | { type: "stop" };
+
+export type FromCheckpointWorker =
   | { type: "done"; id: number; result?: CheckpointResult; error?: string }
   | { type: "failed"; message: string };
+
+/**
+ * The thread's module, beside this one: built, dist/adapters/sqlite/checkpoint-worker.js. Run from the
+ * TypeScript sources (tsx, vitest), this file is checkpointer.ts and the thread's module is the .ts one,
+ * loaded with tsx registered in the thread first (scripts/tsx-in-threads.mjs says why).
+ */
+const fromSources = import.meta.url.endsWith(".ts");
+const workerModule = fromSources
+  ? new URL("./checkpoint-worker.ts", import.meta.url)
+  : new URL("./checkpoint-worker.js", import.meta.url);
+const workerExecArgv = fromSources
+  ? [
+      ...process.execArgv,
+      "--import",
+      new URL("../../../scripts/tsx-in-threads.mjs", import.meta.url).href,
+    ]
+  : process.execArgv;
 
 /**
  * Moves WAL checkpoints off the event loop. A checkpoint copies pages into the database file and
@@ -59,8 +58,8 @@ export function startCheckpointer({
   intervalMs: number;
   onFailure: (reason: string) => void;
 }): Checkpointer {
-  const driver = createRequire(import.meta.url).resolve("better-sqlite3");
-  const worker = new Worker(workerSource, { eval: true, workerData: { file, driver, intervalMs } });
+  const workerData: CheckpointWorkerData = { file, intervalMs };
+  const worker = new Worker(workerModule, { workerData, execArgv: workerExecArgv });
   // A store someone forgot to close must not keep the process alive.
   worker.unref();
 
@@ -82,7 +81,7 @@ export function startCheckpointer({
   worker.on("error", (error) => {
     if (!stopping) onFailure(error.message);
   });
-  worker.on("message", (message: FromWorker) => {
+  worker.on("message", (message: FromCheckpointWorker) => {
     if (message.type === "failed") {
       onFailure(message.message);
       return;
@@ -100,7 +99,8 @@ export function startCheckpointer({
       const id = (nextId += 1);
       return new Promise<CheckpointResult>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        worker.postMessage({ type: "checkpoint", id });
+        const message: ToCheckpointWorker = { type: "checkpoint", id };
+        worker.postMessage(message);
       });
     },
     async stop() {
@@ -109,7 +109,8 @@ export function startCheckpointer({
         // Referenced again while it winds down: otherwise, at shutdown, with the server closed and
         // nothing else pending, the process would end before the thread (and close()) finished.
         worker.ref();
-        worker.postMessage({ type: "stop" });
+        const message: ToCheckpointWorker = { type: "stop" };
+        worker.postMessage(message);
       }
       await exited;
     },
