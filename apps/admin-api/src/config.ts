@@ -119,6 +119,12 @@ const schema = z.object({
   MAIL_MAX_ATTEMPTS: positiveInt.default(8),
   MAIL_RETRY_BASE_MS: positiveInt.default(30_000),
   MAIL_POLL_INTERVAL_MS: positiveInt.default(5_000),
+  // At least a second: the worker renews its leases every third of it.
+  MAIL_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000, { error: "must be at least 1000 (milliseconds)" })
+    .default(30_000),
   MAIL_PER_RECIPIENT_DAILY: positiveInt.default(3),
   MAIL_AUTOMATIC_DAILY_CAP: positiveInt.default(200),
   DATA_KEY_SECRET: z
@@ -171,6 +177,8 @@ export interface Config {
     maxAttempts: number;
     retryBaseMs: number;
     pollIntervalMs: number;
+    /** How long a claimed mail is held without a heartbeat; a crashed process's mail is retried after it. */
+    leaseMs: number;
     /** Caps on automatic mail to visitors (acknowledgements, welcomes); the firm's own mail is never capped. */
     limits: { perRecipientDaily: number; automaticDailyCap: number };
   };
@@ -242,6 +250,7 @@ export function loadConfig(
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
       pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
+      leaseMs: e.MAIL_LEASE_MS,
       limits: {
         perRecipientDaily: e.MAIL_PER_RECIPIENT_DAILY,
         automaticDailyCap: e.MAIL_AUTOMATIC_DAILY_CAP,

@@ -50,6 +50,7 @@ async function startApi(varDir: string, overrides: Record<string, string> = {}):
       SITE_DIR: join(app, "site"),
       DATA_DIR: join(varDir, "data"),
       MAIL_DIR: join(varDir, "mail"),
+      ADMIN_API_TOKEN: adminToken,
       ...overrides,
     }),
   });
@@ -63,6 +64,11 @@ async function startApi(varDir: string, overrides: Record<string, string> = {}):
   );
   return { child, port, baseUrl: `http://127.0.0.1:${port}` };
 }
+
+/** The outbox figures of /api/ready are shown only to the admin token's holder. */
+const adminToken = "ops-test-admin-token-0123456789abcdef";
+const readyAsAdmin = (baseUrl: string) =>
+  fetch(`${baseUrl}/api/ready`, { headers: { authorization: `Bearer ${adminToken}` } });
 
 const postJson = (url: string, body: object) =>
   fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -85,7 +91,7 @@ async function contactWithFailedMails(api: RunningApi, email: string): Promise<v
   expect(contact.status).toBe(201);
   await waitUntil(
     async () => {
-      const ready = (await (await fetch(`${api.baseUrl}/api/ready`)).json()) as { outbox?: { failed?: number } };
+      const ready = (await (await readyAsAdmin(api.baseUrl)).json()) as { outbox?: { failed?: number } };
       return ready.outbox?.failed === 2;
     },
     { timeoutMs: 30_000, child: api.child, what: "both mails failing" },
@@ -147,9 +153,10 @@ describe("the image's build steps, run outside Docker", () => {
   it("starts with `node dist/main.js` and answers /api/health and /api/ready", async () => {
     const health = await fetch(`${baseUrl}/api/health`);
     expect(health.status).toBe(200);
-    const ready = await fetch(`${baseUrl}/api/ready`);
+    const ready = await readyAsAdmin(baseUrl);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ outbox: { pending: 0, failed: 0, oldestPendingAgeMs: null } });
+    expect(await (await fetch(`${baseUrl}/api/ready`)).json()).toEqual({ status: "ready" });
   });
 
   it("serves the prerendered site from SITE_DIR, with the 404 page's status for unknown paths", async () => {

@@ -11,9 +11,12 @@ export interface AdminMailService {
 export function createAdminMailService({
   store,
   identity,
+  onMailQueued = () => undefined,
 }: {
   store: Store;
   identity: MailIdentity;
+  /** Told once the mail is committed. */
+  onMailQueued?: () => void;
 }): AdminMailService {
   return {
     async queueAcknowledgement(body) {
@@ -24,6 +27,7 @@ export function createAdminMailService({
           message: acknowledgementMail(parsed.data, identity),
           meta: { kind: "admin" },
         });
+        onMailQueued();
         return { kind: "created", id };
       } catch (cause) {
         return { kind: "unavailable", cause };

@@ -12,9 +12,12 @@ export interface ContactService {
 export function createContactService({
   store,
   identity,
+  onMailQueued = () => undefined,
 }: {
   store: Store;
   identity: MailIdentity;
+  /** Told once the contact and its mails are committed. */
+  onMailQueued?: () => void;
 }): ContactService {
   return {
     async submit(body) {
@@ -27,6 +30,7 @@ export function createContactService({
         const { id } = await store.addContactWithMails(contact, (contactId) =>
           contactMails(contact, contactId, identity),
         );
+        onMailQueued();
         return { kind: "created", id };
       } catch (cause) {
         return { kind: "unavailable", cause };

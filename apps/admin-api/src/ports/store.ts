@@ -70,6 +70,15 @@ export interface MailRecord {
 
 export type NewMail = Pick<MailRecord, "message" | "meta">;
 
+/** Proof of one claim on one mail: what the fenced outbox calls take. */
+export interface MailClaim {
+  id: string;
+  claimToken: string;
+}
+
+/** A mail as claimDueMails returns it: the record plus the token of this claim. */
+export type ClaimedMail = MailRecord & MailClaim;
+
 export type SubscribeResult =
   { created: true; id: string } | { created: false; reason: "duplicate" };
 
@@ -96,21 +105,41 @@ export interface Store {
    * Claims up to `limit` mails that are PENDING with nextAttemptAt <= now, or PROCESSING with an
    * expired lease (leaseExpiresAt <= now), marking them PROCESSING with a lease until `leaseUntil`,
    * startTime `now`, and attempts incremented by one (so a worker that crashes mid-send still counts
-   * the attempt and a crash loop ends). Oldest first. Returns the records as updated.
+   * the attempt and a crash loop ends). Oldest first. Returns the records as updated, each with a fresh
+   * random claim token stored with the claim.
+   *
+   * Fencing: the token is the claim's proof. markMailSent, markMailFailed, renewMailLease and
+   * releaseMails change a mail only while its stored token is still the caller's (the mail is
+   * PROCESSING under that claim); otherwise they change nothing and answer false (or leave it out of
+   * the count). A worker whose lease ran out and was taken over by another therefore never overwrites
+   * the new holder's state. Each claim, even of the same mail, gets a new token. Two callers claiming
+   * at the same time (two processes on one database) never both get the same mail.
    */
-  claimDueMails(now: Date, leaseUntil: Date, limit: number): Promise<MailRecord[]>;
-  markMailSent(id: string, at: Date, messageId: string | null): Promise<void>;
+  claimDueMails(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedMail[]>;
+  /**
+   * Heartbeat: extends a held claim's lease to `leaseUntil`. False if the claim no longer holds (its
+   * lease ran out and another worker claimed the mail, or it was already marked); the caller must
+   * then not send it.
+   */
+  renewMailLease(claim: MailClaim, leaseUntil: Date): Promise<boolean>;
+  /**
+   * Gives back claims that were not attempted (a clean shutdown): PENDING again, due `now`, the lease
+   * and token cleared, and the attempt the claim counted taken back (nothing was handed to a server).
+   * Claims that no longer hold are left alone. Returns how many were released.
+   */
+  releaseMails(claims: readonly MailClaim[], now: Date): Promise<number>;
+  /** SUCCESS, endTime, messageId; clears the lease, token and error. False if the claim no longer holds. */
+  markMailSent(claim: MailClaim, at: Date, messageId: string | null): Promise<boolean>;
   /**
    * Records a failed attempt: PENDING again with nextAttemptAt, or ERROR (endTime `at`) when `final`.
-   * Either way `error` is kept and the lease cleared. markMailSent sets SUCCESS, endTime, messageId,
-   * clears the lease and the error.
+   * Either way `error` is kept and the lease and token cleared. False if the claim no longer holds.
    */
   markMailFailed(
-    id: string,
+    claim: MailClaim,
     at: Date,
     error: string,
     retry: { final: boolean; nextAttemptAt: Date },
-  ): Promise<void>;
+  ): Promise<boolean>;
   /** Puts an ERROR mail back to PENDING, due `now`, attempts reset to 0 (operators' retry); false if not ERROR. */
   retryMail(id: string, now: Date): Promise<boolean>;
   getContact(id: string): Promise<ContactRecord | null>;

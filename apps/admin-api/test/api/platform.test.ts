@@ -5,7 +5,8 @@ import { apiMessages } from "@site/shared/messages";
 import { errorHandler } from "../../src/http/middleware/errors.js";
 import { requestLogger } from "../../src/http/middleware/request-logger.js";
 import { capturingLogger } from "../helpers/logger.js";
-import { makeTestApp } from "../helpers/app.js";
+import { createApp } from "../../src/app.js";
+import { makeTestApp, testToken } from "../helpers/app.js";
 
 const contact = {
   name: "A Person",
@@ -28,39 +29,82 @@ describe("health and readiness", () => {
     await request(t.app).get("/api/health").expect(200, { status: "ok" });
   });
 
-  it("GET /api/ready reports an empty outbox when nothing is queued", async () => {
+  const asAdmin = { Authorization: `Bearer ${testToken}` };
+
+  it("GET /api/ready tells anyone only ready; the admin token's holder also sees the outbox", async () => {
     t = await makeTestApp();
-    const res = await request(t.app).get("/api/ready");
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
+    const anyone = await request(t.app).get("/api/ready");
+    expect(anyone.status).toBe(200);
+    expect(anyone.body).toEqual({ status: "ready" });
+    expect(anyone.headers["cache-control"]).toBe("no-store");
+    const wrongToken = await request(t.app)
+      .get("/api/ready")
+      .set("Authorization", "Bearer not-the-admin-token-0000000000");
+    expect(wrongToken.body).toEqual({ status: "ready" });
+    const admin = await request(t.app).get("/api/ready").set(asAdmin);
+    expect(admin.body).toEqual({
       status: "ready",
       outbox: { pending: 0, failed: 0, oldestPendingAgeMs: null },
     });
-    expect(res.headers["cache-control"]).toBe("no-store");
   });
 
-  it("GET /api/ready reports the backlog and the oldest pending mail's age", async () => {
+  it("without a configured admin token nobody sees the outbox", async () => {
+    t = await makeTestApp({ adminApiToken: undefined });
+    const res = await request(t.app).get("/api/ready").set(asAdmin);
+    expect(res.body).toEqual({ status: "ready" });
+  });
+
+  it("GET /api/ready reports the backlog and the oldest pending mail's age to the admin", async () => {
     t = await makeTestApp();
     const res = await request(t.app).post("/api/contacts").send(contact).expect(201);
     const [oldest] = await t.store.listMails({ contactId: res.body.id });
     t.clock.set(new Date((oldest?.createdAt.getTime() ?? 0) + 90_000));
-    const ready = await request(t.app).get("/api/ready");
+    const ready = await request(t.app).get("/api/ready").set(asAdmin);
     expect(ready.body).toEqual({
       status: "ready",
       outbox: { pending: 2, failed: 0, oldestPendingAgeMs: 90_000 },
     });
   });
 
-  it("GET /api/ready answers 503 when the store cannot be reached", async () => {
+  it("GET /api/ready reads the store at most once per 5 s of the clock, whoever asks", async () => {
+    t = await makeTestApp();
+    const store = t.store;
+    let reads = 0;
+    const counting = { ...store };
+    counting.ping = () => {
+      reads += 1;
+      return store.ping();
+    };
+    const app = createApp({ ...t.deps, store: counting });
+    await request(app).get("/api/ready").set(asAdmin).expect(200);
+    // A contact queued meanwhile does not show until the cached answer is 5 s old.
+    await request(app).post("/api/contacts").send(contact).expect(201);
+    await Promise.all(
+      Array.from({ length: 5 }, () => request(app).get("/api/ready").set(asAdmin).expect(200)),
+    );
+    t.clock.advance(4_999);
+    const cached = await request(app).get("/api/ready").set(asAdmin);
+    expect(cached.body.outbox.pending).toBe(0);
+    expect(reads).toBe(1);
+    t.clock.advance(1);
+    const fresh = await request(app).get("/api/ready").set(asAdmin);
+    expect(fresh.body.outbox.pending).toBe(2);
+    expect(reads).toBe(2);
+  });
+
+  it("GET /api/ready answers 503 when the store cannot be reached, and logs it once per check", async () => {
     t = await makeTestApp();
     await t.store.close();
     const res = await request(t.app).get("/api/ready");
     expect(res.status).toBe(503);
-    expect(res.body).toMatchObject({
+    expect(res.body).toEqual({
       success: false,
       status: "unavailable",
       error: apiMessages.internal,
     });
+    await request(t.app).get("/api/ready").set(asAdmin).expect(503);
+    const logged = t.log.lines().filter((line) => line.includes("store unreachable"));
+    expect(logged).toHaveLength(1);
   });
 });
 

@@ -15,15 +15,24 @@ afterAll(async () => {
 });
 
 // Each store gets a project of its own on the one emulator: isolation without deleting documents.
-// Contention between two workers claiming one mail is not tested here: the emulator neither locks nor
-// retries contended transactions (both would "win"), which real Firestore does.
+// The contract's "two stores claiming at the same time" runs here on two clients of one project. The
+// emulator neither locks nor retries contended transactions, so what decides that race here is the
+// claim's lock document (create() fails on an existing id, which the emulator does enforce); on real
+// Firestore the transaction decides it first. Contended fenced marks are not tested against it.
 describeStoreContract("Firestore (emulator)", async () => {
-  const { firestore, dispose } = emulator.connect("contract");
+  const { firestore, projectId, dispose } = emulator.connect("contract");
   const store = createFirestoreStore({ firestore });
+  const siblings: (() => Promise<void>)[] = [];
   return {
     store,
+    async sibling() {
+      const other = emulator.connectTo(projectId);
+      siblings.push(other.dispose);
+      return createFirestoreStore({ firestore: other.firestore });
+    },
     async cleanup() {
       await store.close();
+      for (const disposeSibling of siblings) await disposeSibling();
       await dispose();
     },
   };
@@ -135,7 +144,8 @@ describe("Firestore adapter: stored documents", () => {
     const now = new Date(queued.createdAt.getTime() + 1_000);
     const lease = new Date(now.getTime() + 60_000);
 
-    await store.claimDueMails(now, lease, 1);
+    const [first] = await store.claimDueMails(now, lease, 1);
+    if (!first) throw new Error("not claimed");
     expect(await copies()).toEqual({
       state: "PROCESSING",
       deliveryState: "PROCESSING",
@@ -143,15 +153,19 @@ describe("Firestore adapter: stored documents", () => {
     });
 
     const retryAt = new Date(now.getTime() + 30_000);
-    await store.markMailFailed(id, now, "421 busy", { final: false, nextAttemptAt: retryAt });
+    await store.markMailFailed(first, now, "421 busy", { final: false, nextAttemptAt: retryAt });
     expect(await copies()).toEqual({
       state: "PENDING",
       deliveryState: "PENDING",
       dueAt: retryAt.getTime(),
     });
 
-    await store.claimDueMails(retryAt, new Date(retryAt.getTime() + 60_000), 1);
-    await store.markMailFailed(id, retryAt, "550 gone", { final: true, nextAttemptAt: retryAt });
+    const [second] = await store.claimDueMails(retryAt, new Date(retryAt.getTime() + 60_000), 1);
+    if (!second) throw new Error("not claimed");
+    await store.markMailFailed(second, retryAt, "550 gone", {
+      final: true,
+      nextAttemptAt: retryAt,
+    });
     expect(await copies()).toEqual({ state: "ERROR", deliveryState: "ERROR", dueAt: null });
 
     const operatorRetry = new Date(retryAt.getTime() + 5_000);
@@ -162,8 +176,13 @@ describe("Firestore adapter: stored documents", () => {
       dueAt: operatorRetry.getTime(),
     });
 
-    await store.claimDueMails(operatorRetry, new Date(operatorRetry.getTime() + 60_000), 1);
-    await store.markMailSent(id, operatorRetry, "<id@smtp.example>");
+    const [third] = await store.claimDueMails(
+      operatorRetry,
+      new Date(operatorRetry.getTime() + 60_000),
+      1,
+    );
+    if (!third) throw new Error("not claimed");
+    await store.markMailSent(third, operatorRetry, "<id@smtp.example>");
     expect(await copies()).toEqual({ state: "SUCCESS", deliveryState: "SUCCESS", dueAt: null });
     expect((await raw("mail", id))?.delivery).toMatchObject({
       info: { messageId: "<id@smtp.example>" },
@@ -179,12 +198,81 @@ describe("Firestore adapter: stored documents", () => {
     }
   });
 
-  it("marking an unknown mail is a no-op, as an update matching no row is in SQLite", async () => {
-    await expect(store.markMailSent("missing", new Date(), null)).resolves.toBeUndefined();
-    await expect(
-      store.markMailFailed("missing", new Date(), "x", { final: false, nextAttemptAt: new Date() }),
-    ).resolves.toBeUndefined();
+  it("marking an unknown mail answers false and creates nothing, as an update matching no row is in SQLite", async () => {
+    const missing = { id: "missing", claimToken: "t" };
+    expect(await store.markMailSent(missing, new Date(), null)).toBe(false);
+    expect(
+      await store.markMailFailed(missing, new Date(), "x", {
+        final: false,
+        nextAttemptAt: new Date(),
+      }),
+    ).toBe(false);
+    expect(await store.renewMailLease(missing, new Date())).toBe(false);
     expect(await raw("mail", "missing")).toBeUndefined();
+  });
+
+  it("each claim creates its lock document <mail id>-<claim number>, and the mail stores the token", async () => {
+    const { id } = await store.queueMail(adminMail);
+    const queued = await store.getMail(id);
+    if (!queued) throw new Error("queued mail not found");
+    const now = new Date(queued.createdAt.getTime() + 1_000);
+    const [claim] = await store.claimDueMails(now, new Date(now.getTime() + 10_000), 1);
+    const later = new Date(now.getTime() + 10_000);
+    const [again] = await store.claimDueMails(later, new Date(later.getTime() + 10_000), 1);
+    expect(await raw("mail", id)).toMatchObject({ claimToken: again?.claimToken, claimCount: 2 });
+    expect(await raw("mailClaims", `${id}-1`)).toMatchObject({
+      mailId: id,
+      claimToken: claim?.claimToken,
+    });
+    expect(await raw("mailClaims", `${id}-2`)).toMatchObject({
+      mailId: id,
+      claimToken: again?.claimToken,
+    });
+    expect((await raw("mailClaims", `${id}-2`))?.expireAt).toBeInstanceOf(Timestamp);
+  });
+
+  it("a claim whose lock document already exists (another worker won the race) claims nothing and writes nothing", async () => {
+    const { id } = await store.queueMail(adminMail);
+    const queued = await store.getMail(id);
+    if (!queued) throw new Error("queued mail not found");
+    // What the winner of a race left behind, as seen by a loser that read the mail before the win.
+    await firestore.collection("mailClaims").doc(`${id}-1`).create({ mailId: id });
+    const now = new Date(queued.createdAt.getTime() + 1_000);
+    expect(await store.claimDueMails(now, new Date(now.getTime() + 10_000), 10)).toEqual([]);
+    expect(await raw("mail", id)).toMatchObject({ state: "PENDING", claimToken: null });
+  });
+
+  it("a malformed mail document is set aside as ERROR with the reason and never stalls the mail behind it", async () => {
+    const due = Timestamp.fromMillis(Date.now() - 60_000);
+    // Hand-written: due first, in the worker's query, but with no recipient and no html.
+    await firestore
+      .collection("mail")
+      .doc("hand-written")
+      .set({
+        message: { subject: "s", text: "t" },
+        delivery: { state: "PENDING", attempts: 0 },
+        state: "PENDING",
+        dueAt: due,
+        createdAt: due,
+        nextAttemptAt: due,
+      });
+    const { id } = await store.queueMail(adminMail);
+    const queued = await store.getMail(id);
+    if (!queued) throw new Error("queued mail not found");
+    const now = new Date(queued.createdAt.getTime() + 1_000);
+
+    const claimed = await store.claimDueMails(now, new Date(now.getTime() + 10_000), 10);
+    expect(claimed.map((m) => m.id)).toEqual([id]);
+    const bad = await raw("mail", "hand-written");
+    expect(bad).toMatchObject({ state: "ERROR", dueAt: null, delivery: { state: "ERROR" } });
+    const reason = (bad?.delivery as { error: string }).error;
+    expect(reason).toMatch(/^malformed document: /);
+    expect(reason).toContain("to missing");
+    expect(reason).toContain("message.html missing");
+    // Out of the claim query for good, counted as failed, left out of listings (it is not a mail).
+    expect(await store.claimDueMails(now, new Date(now.getTime() + 10_000), 10)).toEqual([]);
+    expect(await store.outboxStats(now)).toMatchObject({ pending: 1, failed: 1 });
+    expect((await store.listMails()).map((m) => m.id)).toEqual([id]);
   });
 
   it("a mail document not in the expected shape fails loudly instead of being half-read", async () => {

@@ -9,6 +9,8 @@ describeStoreContract("SQLite", async () => {
   const store = createSqliteStore({ file: join(dir, "site.db") });
   return {
     store,
+    // Another connection to the same file, as a second API process would open.
+    sibling: async () => createSqliteStore({ file: join(dir, "site.db") }),
     async cleanup() {
       await store.close();
       await rm(dir, { recursive: true, force: true });

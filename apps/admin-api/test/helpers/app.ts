@@ -30,7 +30,7 @@ export async function makeTestApp(options: TestAppOptions = {}) {
   const store: Store = createSqliteStore({ file: dbFile });
   const clock = manualClock();
   const log = capturingLogger();
-  const app = createApp({
+  const deps: AppDeps = {
     services: createServices({ store, identity: testIdentity }),
     store,
     clock,
@@ -43,9 +43,12 @@ export async function makeTestApp(options: TestAppOptions = {}) {
       rateLimit: { windowMs: 60_000, max: options.rateLimitMax ?? 10_000 },
     },
     site: options.siteDir ? { dir: options.siteDir } : undefined,
-  });
+  };
+  const app = createApp(deps);
   return {
     app,
+    /** What the app was built from, for a test that builds a variant of it. */
+    deps,
     store,
     clock,
     log,

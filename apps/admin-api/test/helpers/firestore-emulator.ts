@@ -23,6 +23,8 @@ export interface FirestoreEmulator {
    * caller starts from an empty database without deleting anything. `dispose` deletes the App.
    */
   connect(label: string): { firestore: Firestore; projectId: string; dispose(): Promise<void> };
+  /** Another client (its own App and gRPC channel) on a project `connect` made: a second process, say. */
+  connectTo(projectId: string): { firestore: Firestore; dispose(): Promise<void> };
   stop(): Promise<void>;
 }
 
@@ -87,6 +89,11 @@ export async function startFirestoreEmulator(): Promise<FirestoreEmulator> {
       const projectId = `demo-${label}-${process.pid}-${projects}`;
       const app = initializeApp({ projectId }, projectId);
       return { firestore: getFirestore(app), projectId, dispose: () => deleteApp(app) };
+    },
+    connectTo(projectId) {
+      projects += 1;
+      const app = initializeApp({ projectId }, `${projectId}-client-${projects}`);
+      return { firestore: getFirestore(app), dispose: () => deleteApp(app) };
     },
     async stop() {
       emulator.stop();

@@ -1,13 +1,14 @@
 import request from "supertest";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   createSmtpTransport,
   isPermanentSmtpError,
 } from "../../src/adapters/mail/smtp-transport.js";
-import type { Clock } from "../../src/ports/clock.js";
+import { createServices } from "../../src/domain/services.js";
+import { systemClock, type Clock } from "../../src/ports/clock.js";
 import type { Store } from "../../src/ports/store.js";
 import { createOutboxWorker, maxRetryDelayMs, retryDelayMs } from "../../src/workers/outbox.js";
-import { makeTestApp, testInbox, testToken } from "../helpers/app.js";
+import { makeTestApp, testIdentity, testInbox, testToken } from "../helpers/app.js";
 import { manualClock } from "../helpers/clock.js";
 import { capturingLogger } from "../helpers/logger.js";
 import { startSmtpServer } from "../helpers/smtp.js";
@@ -20,6 +21,15 @@ const contact = {
   description: "Please call me back.",
 };
 const retryBaseMs = 30_000;
+/** A tick's counts, with nothing released or lost (those have tests of their own). */
+const result = (claimed: number, sent: number, retrying: number, failed: number) => ({
+  claimed,
+  sent,
+  retrying,
+  failed,
+  released: 0,
+  lost: 0,
+});
 const leaseMs = 60_000;
 
 function makeWorker(store: Store, clock: Clock, smtpUrl: string, maxAttempts = 3) {
@@ -36,6 +46,27 @@ function makeWorker(store: Store, clock: Clock, smtpUrl: string, maxAttempts = 3
     leaseMs,
   });
   return { worker, transport, log };
+}
+
+/** An SMTP server that holds the first message's data until release(): a send in flight, on demand. */
+async function smtpHoldingFirst() {
+  let release: () => void = () => undefined;
+  let arrived: () => void = () => undefined;
+  const firstArrived = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  let first = true;
+  const smtp = await startSmtpServer({
+    holdData: () => {
+      if (!first) return Promise.resolve();
+      first = false;
+      arrived();
+      return new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    },
+  });
+  return { smtp, firstArrived, release: () => release() };
 }
 
 describe("the outbox worker over SMTP", () => {
@@ -77,12 +108,14 @@ describe("the outbox worker over SMTP", () => {
       subject: "Hello\r\nBcc: victim@example.com",
     });
 
-    expect(await worker.tick()).toEqual({ claimed: 2, sent: 2, retrying: 0, failed: 0 });
+    expect(await worker.tick()).toEqual(result(2, 2, 0, 0));
     expect(smtp.received).toHaveLength(2);
     const ack = smtp.received.find((mail) => mail.envelope.to.includes(contact.email));
     const notification = smtp.received.find((mail) => mail.envelope.to.includes(testInbox));
-    expect(ack?.parsed.text).toContain("Please call me back.");
-    expect(ack?.parsed.html).toContain("Please call me back.");
+    // The visitor's words go to the firm only; the acknowledgement carries the firm's own.
+    expect(notification?.parsed.text).toContain("Please call me back.");
+    expect(notification?.parsed.html).toContain("Please call me back.");
+    expect(ack?.parsed.text).not.toContain("Please call me back.");
     expect(ack?.envelope.from).toBe("no-reply@firm.test");
     expect(notification?.parsed.replyTo?.value[0]?.address).toBe(contact.email);
     expect(notification?.parsed.text).toContain(contactId);
@@ -90,8 +123,9 @@ describe("the outbox worker over SMTP", () => {
       // The injected line never became a header or a recipient.
       expect(mail.envelope.to).not.toContain("victim@example.com");
       expect(mail.parsed.headers.has("bcc")).toBe(false);
-      expect(mail.parsed.subject).toContain("Hello Bcc: victim@example.com");
     }
+    // The subject (the firm's notification carries it) lost its line break, not its text.
+    expect(notification?.parsed.subject).toContain("Hello Bcc: victim@example.com");
 
     const mails = await t.store.listMails({ contactId });
     expect(mails.map((mail) => mail.delivery.state)).toEqual(["SUCCESS", "SUCCESS"]);
@@ -99,7 +133,7 @@ describe("the outbox worker over SMTP", () => {
       expect(mail.delivery.messageId).toBe(`<${mail.id}@firm.test>`);
       expect(mail.delivery.endTime?.getTime()).toBe(t.clock.now().getTime());
     }
-    expect(await worker.tick()).toEqual({ claimed: 0, sent: 0, retrying: 0, failed: 0 });
+    expect(await worker.tick()).toEqual(result(0, 0, 0, 0));
   });
 
   it("server down, then back: the mails wait with back-off and are delivered later, none lost", async () => {
@@ -110,7 +144,7 @@ describe("the outbox worker over SMTP", () => {
     closers.push(() => transport.close());
     const contactId = await submitContact();
 
-    expect(await worker.tick()).toEqual({ claimed: 2, sent: 0, retrying: 2, failed: 0 });
+    expect(await worker.tick()).toEqual(result(2, 0, 2, 0));
     const waiting = await t.store.listMails({ contactId });
     for (const mail of waiting) {
       expect(mail.delivery).toMatchObject({ state: "PENDING", attempts: 1 });
@@ -124,7 +158,7 @@ describe("the outbox worker over SMTP", () => {
     const back = await startSmtpServer({ port });
     closers.push(back.close);
     t.clock.advance(1);
-    expect(await worker.tick()).toEqual({ claimed: 2, sent: 2, retrying: 0, failed: 0 });
+    expect(await worker.tick()).toEqual(result(2, 2, 0, 0));
     expect(back.received).toHaveLength(2);
     expect(
       (await t.store.listMails({ contactId })).every((mail) => mail.delivery.state === "SUCCESS"),
@@ -140,13 +174,15 @@ describe("the outbox worker over SMTP", () => {
     closers.push(() => transport.close());
     const contactId = await submitContact();
 
-    expect(await worker.tick()).toEqual({ claimed: 2, sent: 0, retrying: 0, failed: 2 });
+    expect(await worker.tick()).toEqual(result(2, 0, 0, 2));
     for (const mail of await t.store.listMails({ contactId })) {
       expect(mail.delivery).toMatchObject({ state: "ERROR", attempts: 1 });
       expect(mail.delivery.error).toContain("550");
     }
     expect(await t.store.getContact(contactId)).toMatchObject({ ...contact, status: "new" });
-    const ready = await request(t.app).get("/api/ready");
+    const ready = await request(t.app)
+      .get("/api/ready")
+      .set("Authorization", `Bearer ${testToken}`);
     expect(ready.body.outbox).toMatchObject({ pending: 0, failed: 2 });
   });
 
@@ -259,6 +295,136 @@ describe("the outbox worker over SMTP", () => {
     release();
     await stopping;
     expect((await t.store.getMail(resId))?.delivery.state).toBe("SUCCESS");
+  });
+
+  it("a worker whose lease was taken over records nothing over the new holder and sends no more of its batch", async () => {
+    const { smtp, firstArrived, release } = await smtpHoldingFirst();
+    closers.push(smtp.close);
+    const first = await queueAdminMail();
+    const second = await queueAdminMail();
+    const { worker, transport, log } = makeWorker(t.store, t.clock, smtp.url);
+    closers.push(() => transport.close());
+
+    const ticking = worker.tick();
+    await firstArrived;
+    // This worker stalls past its lease with no heartbeat; another process claims both mails.
+    t.clock.advance(leaseMs);
+    const other = t.reopen();
+    closers.push(() => other.close());
+    const now = t.clock.now();
+    const taken = await other.claimDueMails(now, new Date(now.getTime() + leaseMs), 10);
+    expect(taken.map((mail) => mail.id).sort()).toEqual([first, second].sort());
+    release();
+
+    expect(await ticking).toEqual({ ...result(2, 0, 0, 0), lost: 2 });
+    // The first was already on the wire when the lease was lost; the second was never sent by it.
+    expect(smtp.received).toHaveLength(1);
+    for (const mail of taken) {
+      expect((await t.store.getMail(mail.id))?.delivery).toMatchObject({
+        state: "PROCESSING",
+        attempts: 2,
+        messageId: null,
+      });
+      expect(await other.markMailSent(mail, t.clock.now(), null)).toBe(true);
+    }
+    expect(log.text()).toContain("outcome not recorded");
+    expect(log.text()).toContain("lease lost before sending");
+  });
+
+  it("the heartbeat renews the lease of a mail being sent, so no other worker can claim it meanwhile", async () => {
+    const { smtp, firstArrived, release } = await smtpHoldingFirst();
+    closers.push(smtp.close);
+    const id = await queueAdminMail();
+    const { worker, transport } = makeWorker(t.store, t.clock, smtp.url);
+    closers.push(() => transport.close());
+
+    const ticking = worker.tick();
+    await firstArrived;
+    t.clock.advance(leaseMs - 1_000);
+    await worker.heartbeat();
+    expect((await t.store.getMail(id))?.delivery.leaseExpiresAt?.getTime()).toBe(
+      t.clock.now().getTime() + leaseMs,
+    );
+    // Past the first lease, within the renewed one: nobody else can take the mail.
+    t.clock.advance(leaseMs - 1_000);
+    const other = t.reopen();
+    closers.push(() => other.close());
+    expect(await other.claimDueMails(t.clock.now(), t.clock.now(), 10)).toEqual([]);
+
+    release();
+    expect(await ticking).toEqual(result(1, 1, 0, 0));
+    expect((await t.store.getMail(id))?.delivery.state).toBe("SUCCESS");
+  });
+
+  it("stop() finishes the send in flight, then releases the claimed mails it did not try: PENDING, due now, attempt not counted", async () => {
+    const { smtp, firstArrived, release } = await smtpHoldingFirst();
+    closers.push(smtp.close);
+    const ids = [await queueAdminMail(), await queueAdminMail(), await queueAdminMail()];
+    const { worker, transport, log } = makeWorker(t.store, t.clock, smtp.url);
+    closers.push(() => transport.close());
+
+    worker.start();
+    await firstArrived;
+    const stopping = worker.stop();
+    release();
+    await stopping;
+
+    const mails = await Promise.all(ids.map((id) => t.store.getMail(id)));
+    expect(mails.map((mail) => mail?.delivery.state)).toEqual(["SUCCESS", "PENDING", "PENDING"]);
+    for (const mail of mails.slice(1)) {
+      expect(mail?.delivery).toMatchObject({ attempts: 0, leaseExpiresAt: null });
+      expect(mail?.delivery.nextAttemptAt.getTime()).toBeLessThanOrEqual(t.clock.now().getTime());
+    }
+    expect(smtp.received).toHaveLength(1);
+    expect(log.lines().some((line) => JSON.parse(line).released === 2)).toBe(true);
+    // A restarted worker sends them at once.
+    const next = makeWorker(t.store, t.clock, smtp.url);
+    closers.push(() => next.transport.close());
+    expect(await next.worker.tick()).toEqual(result(2, 2, 0, 0));
+  });
+
+  it("queued mail wakes the started worker at once instead of waiting for its next poll", async () => {
+    const smtp = await startSmtpServer();
+    closers.push(smtp.close);
+    const log = capturingLogger();
+    const transport = createSmtpTransport({ url: smtp.url, from, timeoutMs: 5_000 });
+    closers.push(() => transport.close());
+    const worker = createOutboxWorker({
+      store: t.store,
+      transport,
+      clock: systemClock,
+      logger: log.logger,
+      maxAttempts: 3,
+      retryBaseMs,
+      // An hour: within this test only a wake can make it look again.
+      pollIntervalMs: 3_600_000,
+      leaseMs,
+    });
+    const services = createServices({
+      store: t.store,
+      identity: testIdentity,
+      onMailQueued: () => worker.wake(),
+    });
+    worker.start();
+    closers.push(() => worker.stop());
+
+    for (const round of [1, 2]) {
+      const outcome = await services.contacts.submit({
+        ...contact,
+        email: `round${round}@example.com`,
+      });
+      expect(outcome.kind).toBe("created");
+      await vi.waitFor(() => expect(smtp.received).toHaveLength(2 * round), { timeout: 10_000 });
+    }
+    expect(
+      await services.adminMail.queueAcknowledgement({
+        to: "c@example.com",
+        name: "C",
+        subject: "S",
+        description: "D",
+      }),
+    ).toMatchObject({ kind: "created" });
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(5), { timeout: 10_000 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import {
   FieldValue,
   GrpcStatus,
@@ -10,7 +10,9 @@ import {
   type Query,
 } from "firebase-admin/firestore";
 import type {
+  ClaimedMail,
   ContactRecord,
+  MailClaim,
   MailRecord,
   NewContact,
   Store,
@@ -21,6 +23,8 @@ import {
   isClaimable,
   newMailDocument,
   parseMailDocument,
+  readMailDocument,
+  setAsideFields,
   toMailRecord,
 } from "./mail-document.js";
 
@@ -34,7 +38,12 @@ export const FIRESTORE_COLLECTIONS = {
   subscriptions: "subscriptions",
   contacts: "contacts",
   mail: "mail",
+  /** One document per claim of a mail (`<mail id>-<claim number>`): see claimOne. */
+  mailClaims: "mailClaims",
 } as const;
+
+/** How long a claim's lock document is kept (for a TTL policy on `expireAt`); any lease is far shorter. */
+const claimLockRetentionMs = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * The subscription's document id: the email itself is a poor id (it may contain "/", and ids show up in
@@ -126,6 +135,7 @@ export function createFirestoreStore({ firestore }: FirestoreStoreOptions): Stor
   const subscriptions = firestore.collection(FIRESTORE_COLLECTIONS.subscriptions);
   const contacts = firestore.collection(FIRESTORE_COLLECTIONS.contacts);
   const mail: CollectionReference = firestore.collection(FIRESTORE_COLLECTIONS.mail);
+  const mailClaims = firestore.collection(FIRESTORE_COLLECTIONS.mailClaims);
   const backlog: Query = mail.where("state", "in", ["PENDING", "PROCESSING"]);
 
   let closed: Promise<void> | undefined;
@@ -143,36 +153,73 @@ export function createFirestoreStore({ firestore }: FirestoreStoreOptions): Stor
   };
 
   /**
-   * Claims one mail in a transaction: read, check it is still due, update. Against real Firestore a worker
-   * that lost the race retries the transaction, re-reads a leased mail and leaves it. The emulator neither
-   * locks nor retries contended transactions, so contention is not tested against it.
+   * Claims one mail in a transaction: read, check it is still due, then create the claim's lock document
+   * and update the mail. On real Firestore the transaction alone decides a race: the loser's commit is
+   * aborted, it retries, re-reads a leased mail and leaves it. The lock document (`<mail id>-<claim
+   * number>`, created with create(), which fails with ALREADY_EXISTS when it exists) decides it a second
+   * time, and is what decides it on @firestore-emulator/server, which neither locks nor retries
+   * contended transactions: two workers that read the same claim number cannot both create its lock,
+   * and the emulator applies a commit's writes in order, stopping at the failed create. A document that
+   * cannot be read as a mail is set aside (ERROR with the reason) instead of failing the whole claim.
    */
-  const claimOne = (id: string, now: Date, leaseUntil: Date): Promise<MailRecord | null> =>
-    firestore.runTransaction(async (transaction) => {
-      const ref = mail.doc(id);
-      const snapshot = await transaction.get(ref);
-      const data = snapshot.data();
-      if (data === undefined) return null;
-      const current = parseMailDocument(data);
-      if (!isClaimable(current, now)) return null;
-      const claimed = claimedMailDocument(current, now, leaseUntil);
-      transaction.update(ref, {
-        delivery: claimed.delivery,
-        state: claimed.state,
-        dueAt: claimed.dueAt,
-      });
-      return toMailRecord(id, claimed);
-    });
-
-  /** An update that is a no-op for an unknown id, as an UPDATE matching no row is in SQLite. */
-  const updateMail = async (id: string, fields: DocumentData): Promise<void> => {
-    if (!isDocumentId(id)) return;
+  const claimOne = async (id: string, now: Date, leaseUntil: Date): Promise<ClaimedMail | null> => {
+    const ref = mail.doc(id);
     try {
-      await mail.doc(id).update(fields);
+      return await firestore.runTransaction(async (transaction) => {
+        const snapshot = await transaction.get(ref);
+        const data = snapshot.data();
+        if (data === undefined) return null;
+        const read = readMailDocument(data);
+        if (!read.ok) {
+          transaction.update(ref, setAsideFields(read.reason, now));
+          return null;
+        }
+        if (!isClaimable(read.doc, now)) return null;
+        const claimToken = randomUUID();
+        const claimed = claimedMailDocument(read.doc, now, leaseUntil, claimToken);
+        // The lock first: if its create fails, the mail's update is not applied either.
+        transaction.create(mailClaims.doc(`${id}-${claimed.claimCount}`), {
+          mailId: id,
+          claimToken,
+          claimedAt: Timestamp.fromDate(now),
+          expireAt: Timestamp.fromMillis(now.getTime() + claimLockRetentionMs),
+        });
+        transaction.update(ref, {
+          delivery: claimed.delivery,
+          state: claimed.state,
+          dueAt: claimed.dueAt,
+          claimToken,
+          claimCount: claimed.claimCount,
+        });
+        return { ...toMailRecord(id, claimed), claimToken };
+      });
     } catch (error) {
-      if (hasGrpcCode(error, GrpcStatus.NOT_FOUND)) return;
+      // Another worker claimed this mail first.
+      if (hasGrpcCode(error, GrpcStatus.ALREADY_EXISTS)) return null;
       throw error;
     }
+  };
+
+  /**
+   * A change to a claimed mail, fenced by its claim token: in a transaction, applied only while the
+   * mail is PROCESSING under that very claim. False (and nothing written) otherwise.
+   */
+  const updateClaimed = async (
+    { id, claimToken }: MailClaim,
+    fields: DocumentData | ((snapshot: DocumentSnapshot) => DocumentData),
+  ): Promise<boolean> => {
+    if (!isDocumentId(id)) return false;
+    const ref = mail.doc(id);
+    return firestore.runTransaction(async (transaction) => {
+      const snapshot = await transaction.get(ref);
+      if (!snapshot.exists) return false;
+      if (snapshot.get("state") !== "PROCESSING" || snapshot.get("claimToken") !== claimToken) {
+        return false;
+      }
+      const changes = typeof fields === "function" ? fields(snapshot) : fields;
+      transaction.update(ref, { ...changes, claimToken: changes.claimToken ?? claimToken });
+      return true;
+    });
   };
 
   return {
@@ -218,19 +265,54 @@ export function createFirestoreStore({ firestore }: FirestoreStoreOptions): Stor
         .orderBy("dueAt")
         .limit(limit)
         .get();
-      const claimed = await Promise.all(
+      const outcomes = await Promise.allSettled(
         candidates.docs.map((doc) => claimOne(doc.id, now, leaseUntil)),
       );
-      return claimed
-        .filter((record): record is MailRecord => record !== null)
-        .sort(byCreatedAtThenId);
+      // The claims that succeeded are returned even if another failed: thrown away, they would sit
+      // leased until their lease ran out. Only when every one failed is there an error to report.
+      const failure = outcomes.find((outcome) => outcome.status === "rejected");
+      const claimed = outcomes.flatMap((outcome) =>
+        outcome.status === "fulfilled" && outcome.value !== null ? [outcome.value] : [],
+      );
+      if (failure && claimed.length === 0) throw failure.reason;
+      return claimed.sort(byCreatedAtThenId);
     },
 
-    async markMailSent(id, at, messageId) {
+    async renewMailLease(claim, leaseUntil) {
       ensureOpen();
-      await updateMail(id, {
+      const lease = Timestamp.fromDate(leaseUntil);
+      return updateClaimed(claim, { dueAt: lease, "delivery.leaseExpireTime": lease });
+    },
+
+    async releaseMails(claims, now) {
+      ensureOpen();
+      const due = Timestamp.fromDate(now);
+      const released = await Promise.all(
+        claims.map((claim) =>
+          updateClaimed(claim, (snapshot) => {
+            const attempts: unknown = snapshot.get("delivery.attempts");
+            return {
+              state: "PENDING",
+              dueAt: due,
+              nextAttemptAt: due,
+              claimToken: null,
+              "delivery.state": "PENDING",
+              "delivery.leaseExpireTime": null,
+              // The claim counted an attempt that never reached a server: take it back.
+              "delivery.attempts": typeof attempts === "number" ? Math.max(0, attempts - 1) : 0,
+            };
+          }),
+        ),
+      );
+      return released.filter(Boolean).length;
+    },
+
+    async markMailSent(claim, at, messageId) {
+      ensureOpen();
+      return updateClaimed(claim, {
         state: "SUCCESS",
         dueAt: null,
+        claimToken: null,
         "delivery.state": "SUCCESS",
         "delivery.endTime": Timestamp.fromDate(at),
         "delivery.leaseExpireTime": null,
@@ -239,24 +321,25 @@ export function createFirestoreStore({ firestore }: FirestoreStoreOptions): Stor
       });
     },
 
-    async markMailFailed(id, at, error, retry) {
+    async markMailFailed(claim, at, error, retry) {
       ensureOpen();
       if (retry.final) {
-        await updateMail(id, {
+        return updateClaimed(claim, {
           state: "ERROR",
           dueAt: null,
+          claimToken: null,
           "delivery.state": "ERROR",
           "delivery.endTime": Timestamp.fromDate(at),
           "delivery.leaseExpireTime": null,
           "delivery.error": error,
         });
-        return;
       }
       const next = Timestamp.fromDate(retry.nextAttemptAt);
-      await updateMail(id, {
+      return updateClaimed(claim, {
         state: "PENDING",
         dueAt: next,
         nextAttemptAt: next,
+        claimToken: null,
         "delivery.state": "PENDING",
         "delivery.leaseExpireTime": null,
         "delivery.error": error,
@@ -281,6 +364,7 @@ export function createFirestoreStore({ firestore }: FirestoreStoreOptions): Stor
           "delivery.attempts": 0,
           "delivery.endTime": null,
           "delivery.leaseExpireTime": null,
+          claimToken: null,
         });
         return true;
       });
@@ -312,8 +396,13 @@ export function createFirestoreStore({ firestore }: FirestoreStoreOptions): Stor
       if (filter.contactId !== undefined) query = query.where("contactId", "==", filter.contactId);
       // Sorted here rather than with orderBy: equality filters alone need no composite index.
       const snapshot = await query.get();
+      // A document that is not a mail (set aside by claimOne, ERROR with the reason) has no record to
+      // show; it is counted in outboxStats and found in the console by its state and delivery.error.
       return snapshot.docs
-        .map((doc) => toMailRecord(doc.id, parseMailDocument(doc.data())))
+        .flatMap((doc) => {
+          const read = readMailDocument(doc.data());
+          return read.ok ? [toMailRecord(doc.id, read.doc)] : [];
+        })
         .sort(byCreatedAtThenId);
     },
 
@@ -325,8 +414,9 @@ export function createFirestoreStore({ firestore }: FirestoreStoreOptions): Stor
         backlog.orderBy("createdAt").limit(1).get(),
       ]);
       const oldestDoc = oldest.docs[0];
-      const oldestCreatedAt =
-        oldestDoc === undefined ? null : parseMailDocument(oldestDoc.data()).createdAt.toMillis();
+      // Read on its own: one malformed document must not take readiness down.
+      const createdAt: unknown = oldestDoc?.get("createdAt");
+      const oldestCreatedAt = createdAt instanceof Timestamp ? createdAt.toMillis() : null;
       return {
         pending: pending.data().count,
         failed: failed.data().count,

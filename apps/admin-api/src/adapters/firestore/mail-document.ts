@@ -17,6 +17,10 @@ import type { MailRecord, MailState, NewMail } from "../../ports/store.js";
  *   - `dueAt`     = when a worker may next claim it: nextAttemptAt while PENDING, the lease expiry while
  *                   PROCESSING, null once SUCCESS or ERROR. One single-field range query on it finds both
  *                   kinds of claimable mail, so claiming needs no composite index.
+ *
+ * Claims: `claimToken` is the current claim's fencing token (null when not PROCESSING) and `claimCount`
+ * counts claims ever made (never decremented). Both are absent from documents written before they
+ * existed, and read as null and 0.
  */
 export const MAIL_STATES = [
   "PENDING",
@@ -49,6 +53,8 @@ const mailDocumentSchema = z.object({
   state: z.enum(MAIL_STATES),
   contactId: z.string().nullable(),
   dueAt: timestamp.nullable(),
+  claimToken: z.string().nullable().default(null),
+  claimCount: z.number().int().nonnegative().default(0),
 });
 
 export type MailDocument = z.infer<typeof mailDocumentSchema>;
@@ -80,12 +86,48 @@ export function newMailDocument(mail: NewMail, contactId: string | null): Docume
     state: "PENDING",
     contactId,
     dueAt: now,
+    claimToken: null,
+    claimCount: 0,
   };
 }
 
 /** Reads a stored document; a document that does not have the shape fails loudly rather than half-mapped. */
 export function parseMailDocument(data: DocumentData): MailDocument {
   return mailDocumentSchema.parse(data);
+}
+
+/**
+ * Reads a stored document without throwing: the document, or why it cannot be a mail, worded for the
+ * `delivery.error` of a document set aside ("malformed document: to missing; message.html missing").
+ */
+export function readMailDocument(
+  data: DocumentData,
+): { ok: true; doc: MailDocument } | { ok: false; reason: string } {
+  const parsed = mailDocumentSchema.safeParse(data);
+  if (parsed.success) return { ok: true, doc: parsed.data };
+  const problems = parsed.error.issues.map((issue) => {
+    const path = issue.path.map(String).join(".") || "document";
+    return issue.code === "invalid_type" && /received undefined/.test(issue.message)
+      ? `${path} missing`
+      : `${path}: ${issue.message}`;
+  });
+  return { ok: false, reason: `malformed document: ${problems.join("; ")}` };
+}
+
+/**
+ * The fields that set a malformed document aside: ERROR with the reason, out of the claim query (dueAt
+ * null), so it can never stall the mail behind it. Field paths, so whatever else it holds is kept.
+ */
+export function setAsideFields(reason: string, at: Date): DocumentData {
+  return {
+    state: "ERROR",
+    dueAt: null,
+    claimToken: null,
+    "delivery.state": "ERROR",
+    "delivery.error": reason,
+    "delivery.endTime": Timestamp.fromDate(at),
+    "delivery.leaseExpireTime": null,
+  };
 }
 
 export function toMailRecord(id: string, doc: MailDocument): MailRecord {
@@ -128,8 +170,16 @@ export function isClaimable(doc: MailDocument, now: Date): boolean {
   return false;
 }
 
-/** The claimed document: PROCESSING, leased until `leaseUntil`, started `now`, one more attempt. */
-export function claimedMailDocument(doc: MailDocument, now: Date, leaseUntil: Date): MailDocument {
+/**
+ * The claimed document: PROCESSING, leased until `leaseUntil`, started `now`, one more attempt, holding
+ * `claimToken`, and one more claim counted.
+ */
+export function claimedMailDocument(
+  doc: MailDocument,
+  now: Date,
+  leaseUntil: Date,
+  claimToken: string,
+): MailDocument {
   const lease = Timestamp.fromDate(leaseUntil);
   return {
     ...doc,
@@ -142,5 +192,7 @@ export function claimedMailDocument(doc: MailDocument, now: Date, leaseUntil: Da
     },
     state: "PROCESSING",
     dueAt: lease,
+    claimToken,
+    claimCount: doc.claimCount + 1,
   };
 }

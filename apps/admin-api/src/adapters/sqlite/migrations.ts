@@ -51,6 +51,10 @@ export const migrations: readonly string[] = [
   CREATE INDEX mail_due ON mail (state, next_attempt_at);
   CREATE INDEX mail_contact ON mail (contact_id);
   `,
+  // The outbox's fencing token: set by each claim, required by every later change to that claim.
+  `
+  ALTER TABLE mail ADD COLUMN claim_token TEXT;
+  `,
 ];
 
 export function migrate(db: Database): void {
