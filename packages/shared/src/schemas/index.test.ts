@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { validationMessages } from "../messages/index.js";
+import { requestMessages, validationMessages } from "../messages/index.js";
 import {
   apiResultSchema,
+  characterCount,
   contactFields,
   contactInputSchema,
   fieldErrorsOf,
+  fieldLimits,
   newsletterInputSchema,
   sendEmailRequestSchema,
   simpleEmailHtmlPattern,
@@ -98,12 +100,36 @@ describe("contactInputSchema", () => {
     expect(contactInputSchema.parse(validContact).website).toBeUndefined();
   });
 
-  it("rejects values longer than the storage limits", () => {
+  it("rejects values longer than the storage limits, with the catalogue's message", () => {
     const errors = contactErrors({ ...validContact, name: "x".repeat(121), description: "y".repeat(5001) });
-    expect(Object.keys(errors).sort()).toEqual(["description", "name"]);
+    expect(errors).toEqual({
+      name: requestMessages.tooLong(fieldLimits.name),
+      description: requestMessages.tooLong(fieldLimits.description),
+    });
     expect(contactErrors({ ...validContact, email: `${"a".repeat(250)}@b.co` })).toEqual({
       email: "Invalid email format",
     });
+  });
+
+  // Amharic, Arabic and most Chinese are one UTF-16 unit a character; emoji and rarer Chinese are two.
+  it.each([
+    ["Amharic", "ሰ"],
+    ["Arabic", "ع"],
+    ["Chinese", "中"],
+    ["a Chinese character outside the BMP", "𠀋"],
+    ["emoji", "🌍"],
+  ])("counts characters, not UTF-16 units: 5000 %s characters are accepted, 5001 are not", (_script, char) => {
+    expect(contactInputSchema.safeParse({ ...validContact, description: char.repeat(5000) }).success).toBe(true);
+    expect(contactErrors({ ...validContact, description: char.repeat(5001) })).toEqual({
+      description: requestMessages.tooLong(fieldLimits.description),
+    });
+  });
+
+  it("characterCount counts code points", () => {
+    expect(characterCount("")).toBe(0);
+    expect(characterCount("abc")).toBe(3);
+    expect(characterCount("🌍🌍")).toBe(2);
+    expect("🌍🌍".length).toBe(4);
   });
 
   it("non-string values are rejected with the field's required message", () => {

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { validationMessages } from "../messages/index.js";
+import { requestMessages, validationMessages } from "../messages/index.js";
 
 /*
  * zod/mini keeps the browser's share of validation small (a few kB instead of ~28 kB gzip), and jitless
@@ -12,24 +12,39 @@ export const simpleEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The same pattern as an HTML `pattern` attribute (matched against the whole value). */
 export const simpleEmailHtmlPattern = "[^\\s@]+@[^\\s@]+\\.[^\\s@]+";
 
-/** Field length limits: generous for people, bounded for storage and mail. */
+/**
+ * Field length limits in characters (Unicode code points, see `characterCount`): generous for people,
+ * bounded for storage and mail. Every field the forms post has one; the API derives its body-size limits
+ * from them. `website` (the honeypot) is not checked, any content marking a bot, but is budgeted.
+ */
 export const fieldLimits = {
   name: 120,
   email: 254,
   phone: 40,
   subject: 200,
   description: 5000,
+  page: 200,
+  noticeVersion: 40,
+  website: 200,
 } as const;
 
-const tooLong = (max: number) => `Please keep this under ${max} characters`;
+/**
+ * Characters as people count them: Unicode code points, so an emoji or a rare Chinese character is one,
+ * where a string's `length` (UTF-16 units) says two. Amharic, Arabic, Chinese and emoji all count alike.
+ */
+export function characterCount(value: string): number {
+  let count = 0;
+  for (const _ of value) count += 1;
+  return count;
+}
+
+/** At most `max` characters (code points), with the catalogue's message. */
+const maxCharacters = (max: number) =>
+  z.refine<string>((value) => characterCount(value) <= max, { error: requestMessages.tooLong(max) });
 
 /** A trimmed string that must not be empty, bounded in length. */
 const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).check(
-    z.trim(),
-    z.minLength(1, { error: message }),
-    z.maxLength(max, { error: tooLong(max) }),
-  );
+  z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }), maxCharacters(max));
 
 /** A trimmed, required email in the simple pattern. */
 const requiredEmail = (messages: { required: string; invalid: string }) =>
@@ -46,8 +61,8 @@ const requiredEmail = (messages: { required: string; invalid: string }) =>
  * and notice versions (content/) and records them with the submission.
  */
 const consentFields = {
-  page: z.optional(z.string().check(z.maxLength(200))),
-  noticeVersion: z.optional(z.string().check(z.maxLength(40))),
+  page: z.optional(z.string().check(maxCharacters(fieldLimits.page))),
+  noticeVersion: z.optional(z.string().check(maxCharacters(fieldLimits.noticeVersion))),
 };
 
 /**
@@ -59,7 +74,7 @@ export const contactInputSchema = z.object({
   name: requiredText(validationMessages.nameRequired, fieldLimits.name),
   email: requiredEmail({ required: validationMessages.emailRequired, invalid: validationMessages.emailInvalid }),
   phone: z.pipe(
-    z.optional(z.string().check(z.trim(), z.maxLength(fieldLimits.phone, { error: tooLong(fieldLimits.phone) }))),
+    z.optional(z.string().check(z.trim(), maxCharacters(fieldLimits.phone))),
     z.transform((value: string | undefined) => (value ? value : undefined)),
   ),
   subject: requiredText(validationMessages.subjectRequired, fieldLimits.subject),
