@@ -181,7 +181,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await Promise.all(
         [...held.values()].map(async (mail) => {
           try {
-            if (!(await store.renewMailLease(mail, until))) {
+            const renewed = await store.renewMailLease(mail, until);
+            // A mail whose outcome was recorded while its renewal was on the way is no loss.
+            if (!renewed && held.has(mail.id)) {
               logger.warn({ mailId: mail.id }, "lease lost: another worker holds the mail");
             }
           } catch (error) {

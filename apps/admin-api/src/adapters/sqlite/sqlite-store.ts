@@ -140,6 +140,7 @@ export function createSqliteStore({
   // FULL: every commit is fsynced to the WAL before it returns, so a contact or subscription the API
   // answered 201 for survives a power cut or an OS crash too. NORMAL would survive only a crash of the
   // process; in WAL mode FULL costs one fsync per commit (measured in the README's Benchmark section).
+  // The outbox's bookkeeping opts out (withoutFsync below); its fsync also makes those commits durable.
   db.pragma("synchronous = FULL");
   // After a checkpoint the WAL is reused from its start; this bounds the file it leaves on disk.
   db.pragma("journal_size_limit = 67108864");
@@ -274,6 +275,20 @@ export function createSqliteStore({
     statements.claim.all(leaseUntilMs, nowMs, nowMs, nowMs, limit),
   );
 
+  /**
+   * The outbox's own bookkeeping (claims, lease renewals, outcomes, releases) commits without waiting
+   * for the disk: a power cut can lose only the last few of them, which means a mail is claimed again
+   * or, at worst, sent once more under the same Message-ID. Everything else stays FULL (above).
+   */
+  const withoutFsync = <T>(write: () => T): T => {
+    db.pragma("synchronous = NORMAL");
+    try {
+      return write();
+    } finally {
+      db.pragma("synchronous = FULL");
+    }
+  };
+
   const release = db.transaction((claims: readonly MailClaim[], nowMs: number) => {
     let released = 0;
     for (const { id, claimToken } of claims) {
@@ -298,25 +313,35 @@ export function createSqliteStore({
       return { id: insertMail(mail, mail.meta.contactId ?? null, now()) };
     },
     async claimDueMails(nowDate, leaseUntil, limit) {
-      const rows = claim.immediate(nowDate.getTime(), leaseUntil.getTime(), limit);
+      const rows = withoutFsync(() =>
+        claim.immediate(nowDate.getTime(), leaseUntil.getTime(), limit),
+      );
       // RETURNING gives no order guarantee; the port promises oldest first.
       return rows
         .map((row): ClaimedMail => ({ ...toMail(row), claimToken: row.claim_token ?? "" }))
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     },
     async renewMailLease({ id, claimToken }, leaseUntil) {
-      return statements.renewLease.run(leaseUntil.getTime(), id, claimToken).changes === 1;
+      return withoutFsync(
+        () => statements.renewLease.run(leaseUntil.getTime(), id, claimToken).changes === 1,
+      );
     },
     async releaseMails(claims, nowDate) {
-      return claims.length === 0 ? 0 : release.immediate(claims, nowDate.getTime());
+      return claims.length === 0
+        ? 0
+        : withoutFsync(() => release.immediate(claims, nowDate.getTime()));
     },
     async markMailSent({ id, claimToken }, at, messageId) {
-      return statements.markSent.run(at.getTime(), messageId, id, claimToken).changes === 1;
+      return withoutFsync(
+        () => statements.markSent.run(at.getTime(), messageId, id, claimToken).changes === 1,
+      );
     },
     async markMailFailed({ id, claimToken }, at, error, retry) {
-      const { changes } = retry.final
-        ? statements.markError.run(error, at.getTime(), id, claimToken)
-        : statements.markRetry.run(error, retry.nextAttemptAt.getTime(), id, claimToken);
+      const { changes } = withoutFsync(() =>
+        retry.final
+          ? statements.markError.run(error, at.getTime(), id, claimToken)
+          : statements.markRetry.run(error, retry.nextAttemptAt.getTime(), id, claimToken),
+      );
       return changes === 1;
     },
     async retryMail(id, nowDate) {
