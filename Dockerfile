@@ -54,4 +54,7 @@ EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node is PID 1 and gets SIGTERM directly: the API stops accepting, drains, stops the worker, closes the store.
+# Operator commands run beside it from the same dist/ (docs/operations.md):
+#   docker compose exec site node dist/cli/outbox.js stats
+#   docker compose exec site node dist/cli/sqlite-backup.js /app/var/backups/site.db
 CMD ["node", "dist/main.js"]

@@ -5,8 +5,8 @@
 #   sh scripts/docker-build.sh fetch           download every locked package into the store (lockfile only)
 #   sh scripts/docker-build.sh install         install the workspace from that store, offline
 #   sh scripts/docker-build.sh build           build the API and the prerendered site (turbo)
-#   sh scripts/docker-build.sh assemble OUT    the API's production install in OUT, the site in OUT/site,
-#                                              the operators' tools in OUT/bin
+#   sh scripts/docker-build.sh assemble OUT    the API's production install in OUT (operator commands in
+#                                              OUT/dist/cli), the site in OUT/site
 #
 # Run from the repo root. pnpm comes through npx at the version pinned in package.json (no corepack).
 set -eu
@@ -35,7 +35,9 @@ case "$step" in
     test -f apps/web/build/client/index.html || { echo "docker-build.sh: build first (apps/web/build/client missing)" >&2; exit 1; }
     # pnpm 10 deploys a shared-lockfile workspace only with injected workspace packages; --legacy copies
     # @site/shared's published files (dist) instead, which is all the API needs at run time.
-    pnpm --filter @site/admin-api deploy --prod --legacy --offline "$out"
+    # --prefer-offline, not --offline: deploy reads package metadata, which a frozen-lockfile install
+    # never caches, so --offline fails (ERR_PNPM_NO_OFFLINE_META) wherever pnpm's cache starts cold.
+    pnpm --filter @site/admin-api deploy --prod --legacy --prefer-offline "$out"
     # pnpm 10.34's legacy deploy also links the package's bin shims (pino) into a stray
     # <package dir>/<OUT relative to the repo>/node_modules/.bin (apps/out in the image). Remove that
     # copy when it holds nothing else, so a deploy outside Docker leaves the work tree clean.
@@ -56,9 +58,6 @@ case "$step" in
       mv "$pkg/better_sqlite3.node.keep" "$addon"
     done
     cp -R apps/web/build/client "$out/site"
-    # The operators' tools (outbox, SQLite backup; docs/operations.md), beside the dist/ they import.
-    mkdir -p "$out/bin"
-    cp tooling/ops/bin/outbox.mjs tooling/ops/bin/sqlite-backup.mjs "$out/bin/"
     ;;
   *)
     echo "usage: sh scripts/docker-build.sh fetch|install|build|assemble OUT_DIR" >&2

@@ -131,8 +131,12 @@ describe("the image's build steps, run outside Docker", () => {
   it("assembles a production-only install of the API with the built site beside it", () => {
     expect(existsSync(join(app, "dist/main.js"))).toBe(true);
     expect(existsSync(join(app, "site/index.html"))).toBe(true);
-    expect(readdirSync(join(app, "bin")).sort()).toEqual(["outbox.mjs", "sqlite-backup.mjs"]);
-    expect(JSON.parse(readFileSync(join(app, "package.json"), "utf8")).name).toBe("@site/admin-api");
+    const manifest = JSON.parse(readFileSync(join(app, "package.json"), "utf8")) as { name: string; bin: Record<string, string> };
+    expect(manifest.name).toBe("@site/admin-api");
+    // The operator commands ship in dist/cli with the API (its package's bins), nothing beside it.
+    expect(manifest.bin).toMatchObject({ "site-outbox": "dist/cli/outbox.js", "site-sqlite-backup": "dist/cli/sqlite-backup.js" });
+    for (const file of Object.values(manifest.bin)) expect(existsSync(join(app, file)), file).toBe(true);
+    expect(existsSync(join(app, "bin"))).toBe(false);
     const installed = readdirSync(join(app, "node_modules"));
     expect(installed).toEqual(expect.arrayContaining(["better-sqlite3", "express", "@site"]));
     // --prod: no test or build tooling in the image.
@@ -188,10 +192,10 @@ describe("the image's build steps, run outside Docker", () => {
   });
 });
 
-describe("bin/outbox.mjs in the image: seeing and retrying failed mail", () => {
+describe("dist/cli/outbox.js in the image: seeing and retrying failed mail", () => {
   let varDir = "";
   const outbox = (...args: string[]) =>
-    run("node", ["bin/outbox.mjs", ...args], {
+    run("node", ["dist/cli/outbox.js", ...args], {
       cwd: app,
       env: cleanEnv({ ...runtimeEnv(), DATA_DIR: join(varDir, "data"), MAIL_DIR: join(varDir, "mail") }),
       timeoutMs: 30_000,
@@ -246,10 +250,10 @@ describe("bin/outbox.mjs in the image: seeing and retrying failed mail", () => {
   });
 });
 
-describe("bin/sqlite-backup.mjs in the image: an online backup, then a restore", () => {
+describe("dist/cli/sqlite-backup.js in the image: an online backup, then a restore", () => {
   let varDir = "";
   const tool = (...args: string[]) =>
-    run("node", ["bin/sqlite-backup.mjs", ...args], {
+    run("node", ["dist/cli/sqlite-backup.js", ...args], {
       cwd: app,
       env: cleanEnv({ ...runtimeEnv(), DATA_DIR: join(varDir, "data") }),
       timeoutMs: 30_000,
@@ -292,7 +296,7 @@ describe("bin/sqlite-backup.mjs in the image: an online backup, then a restore",
 
   it("refuses without a destination, or without a database", () => {
     expect(tool().status).toBe(2);
-    const missing = run("node", ["bin/sqlite-backup.mjs", join(workDir, "nothing.db")], {
+    const missing = run("node", ["dist/cli/sqlite-backup.js", join(workDir, "nothing.db")], {
       cwd: app,
       env: cleanEnv({ ...runtimeEnv(), DATA_DIR: join(workDir, "no-data-here") }),
     });
@@ -301,13 +305,13 @@ describe("bin/sqlite-backup.mjs in the image: an online backup, then a restore",
   });
 });
 
-describe.skipIf(!firestoreEmulatorInstalled)("the assembled API on Firestore (Google's emulator), and the outbox tool against it", () => {
+describe.skipIf(!firestoreEmulatorInstalled)("the assembled API on Firestore (Google's emulator), and the outbox command against it", () => {
   const projectId = "demo-ops-image";
   let emulator: FirestoreEmulator;
   let varDir = "";
   let firestoreEnv: Record<string, string> = {};
   const outbox = (...args: string[]) =>
-    run("node", ["bin/outbox.mjs", ...args], { cwd: app, env: cleanEnv({ ...runtimeEnv(), ...firestoreEnv }), timeoutMs: 30_000 });
+    run("node", ["dist/cli/outbox.js", ...args], { cwd: app, env: cleanEnv({ ...runtimeEnv(), ...firestoreEnv }), timeoutMs: 30_000 });
 
   beforeAll(async () => {
     emulator = await startFirestoreEmulator(projectId);

@@ -16,7 +16,8 @@ export const readRepoFile = (...parts: string[]): string => readFileSync(repoPat
  * STORE) must not leak into what the checks see.
  */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const keep = ["PATH", "HOME", "TMPDIR", "LANG", "npm_config_cache"];
+  // pnpm's store and metadata cache follow the XDG folders: kept, so a run can start them cold.
+  const keep = ["PATH", "HOME", "TMPDIR", "LANG", "npm_config_cache", "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"];
   const env: NodeJS.ProcessEnv = {};
   for (const key of keep) if (process.env[key] !== undefined) env[key] = process.env[key];
   return {

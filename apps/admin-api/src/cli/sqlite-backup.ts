@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+/**
+ * A consistent copy of the SQLite database while the API keeps running:
+ *
+ *   site-sqlite-backup /app/var/backups/site-2026-11-21.db
+ *
+ * In the image: `docker compose exec site node dist/cli/sqlite-backup.js DESTINATION`. `VACUUM INTO`
+ * reads one snapshot inside a transaction, so the copy includes every committed write (also those still
+ * in the -wal file) and nothing half-written; copying site.db with cp while the API runs does not
+ * guarantee that. The copy is a single, compact file; it is then opened and checked with
+ * `PRAGMA integrity_check`. The database is DATA_DIR/site.db, from the same configuration as the API.
+ */
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import Database from "better-sqlite3";
+import { runOperatorCommand, type OperatorCommand } from "./bootstrap.js";
+
+export const sqliteBackupCommand: OperatorCommand = {
+  name: "sqlite-backup",
+  usage: "usage: site-sqlite-backup DESTINATION_FILE",
+  accepts: ([target]) => target !== undefined && !target.startsWith("-"),
+  async run([target = ""], { config }) {
+    if (config.store.kind !== "sqlite")
+      throw new Error(
+        "STORE is not sqlite: back Firestore up with its managed backups (docs/operations.md)",
+      );
+    const source = config.store.file;
+    if (!existsSync(source)) throw new Error(`no database at ${source}`);
+    const destination = resolve(target);
+    if (existsSync(destination)) throw new Error(`${destination} exists; choose a new file name`);
+    mkdirSync(dirname(destination), { recursive: true });
+
+    const db = new Database(source, { fileMustExist: true });
+    try {
+      db.pragma("busy_timeout = 5000");
+      db.prepare("VACUUM INTO ?").run(destination);
+    } finally {
+      db.close();
+    }
+    const copy = new Database(destination, { readonly: true, fileMustExist: true });
+    try {
+      const check = copy.pragma("integrity_check", { simple: true });
+      if (check !== "ok") throw new Error(`the copy failed its integrity check: ${String(check)}`);
+      const tables = copy
+        .prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .pluck()
+        .all();
+      const counts = tables.map(
+        (table) =>
+          `${table} ${String(copy.prepare(`SELECT COUNT(*) FROM "${table}"`).pluck().get())}`,
+      );
+      process.stdout.write(`${destination}\n`);
+      process.stderr.write(`backed up ${source}: ${counts.join(", ")}; integrity ok\n`);
+    } finally {
+      copy.close();
+    }
+    return 0;
+  },
+};
+
+await runOperatorCommand(sqliteBackupCommand);

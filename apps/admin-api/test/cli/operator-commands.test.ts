@@ -1,0 +1,105 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createSqliteStore } from "../../src/adapters/sqlite/sqlite-store.js";
+import { noCloudMetadata } from "../helpers/process.js";
+
+const packageDir = fileURLToPath(new URL("../..", import.meta.url));
+
+/** Runs src/cli/<name>.ts as the image runs dist/cli/<name>.js, with only the given environment. */
+function operator(name: string, args: string[], env: Record<string, string>) {
+  const result = spawnSync(process.execPath, ["--import", "tsx", `src/cli/${name}.ts`, ...args], {
+    cwd: packageDir,
+    env: { PATH: process.env.PATH ?? "", ...noCloudMetadata, ...env },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe("operator commands (src/cli)", () => {
+  let dir: string;
+  let env: Record<string, string>;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "admin-api-cli-"));
+    env = { DATA_DIR: join(dir, "data"), MAIL_DIR: join(dir, "mail") };
+    // A migrated database, as the API leaves it.
+    await createSqliteStore({ file: join(dir, "data", "site.db") }).close();
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("outbox: a wrong or missing subcommand prints the usage and exits 2, opening nothing", () => {
+    for (const args of [[], ["retry"]]) {
+      const result = operator("outbox", args, { DATA_DIR: join(dir, "elsewhere") });
+      expect(result.status, args.join(" ")).toBe(2);
+      expect(result.stderr).toMatch(/^usage: site-outbox stats/);
+    }
+    expect(existsSync(join(dir, "elsewhere"))).toBe(false);
+  });
+
+  it("outbox: stats and list read the API's store from the same configuration", () => {
+    const stats = operator("outbox", ["stats"], env);
+    expect(stats.status).toBe(0);
+    expect(JSON.parse(stats.stdout)).toEqual({ pending: 0, failed: 0, oldestPendingAgeMs: null });
+    const list = operator("outbox", ["list", "--state", "ERROR"], env);
+    expect(list.status).toBe(0);
+    expect(list.stdout).toBe("");
+    expect(list.stderr).toBe("0 mail(s)\n");
+  });
+
+  it("outbox: a bad state or an unknown id fails with one line naming the problem", () => {
+    const state = operator("outbox", ["list", "--state", "LOST"], env);
+    expect(state.status).toBe(1);
+    expect(state.stderr).toBe(
+      "outbox: --state must be one of PENDING, PROCESSING, SUCCESS, ERROR\n",
+    );
+    const unknown = operator("outbox", ["retry", "no-such-mail"], env);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stdout).toBe("no-such-mail  not retried (unknown, or not in state ERROR)\n");
+  });
+
+  it("a bad variable is named, with exit code 1, as the API names it", () => {
+    const result = operator("outbox", ["stats"], { ...env, STORE: "postgres" });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^Invalid configuration:\n {2}STORE: /);
+  });
+
+  it("sqlite-backup: copies the database to a new file, checks it, and never overwrites", () => {
+    const target = join(dir, "backups", "site-1.db");
+    const made = operator("sqlite-backup", [target], env);
+    expect(made.status).toBe(0);
+    expect(made.stdout).toBe(`${target}\n`);
+    expect(made.stderr).toMatch(/subscriptions 0.*; integrity ok\n$/);
+    const copy = new Database(target, { readonly: true });
+    try {
+      expect(copy.pragma("integrity_check", { simple: true })).toBe("ok");
+    } finally {
+      copy.close();
+    }
+    const again = operator("sqlite-backup", [target], env);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toBe(`sqlite-backup: ${target} exists; choose a new file name\n`);
+  });
+
+  it("sqlite-backup: refuses without a destination (usage, 2), without a database, or on Firestore", () => {
+    expect(operator("sqlite-backup", [], env).status).toBe(2);
+    const none = operator("sqlite-backup", [join(dir, "x.db")], { DATA_DIR: join(dir, "empty") });
+    expect(none.status).toBe(1);
+    expect(none.stderr).toMatch(/^sqlite-backup: no database at /);
+    const firestore = operator("sqlite-backup", [join(dir, "y.db")], {
+      ...env,
+      STORE: "firestore",
+      FIRESTORE_PROJECT_ID: "demo-cli",
+      FIRESTORE_EMULATOR_HOST: "127.0.0.1:9",
+    });
+    expect(firestore.status).toBe(1);
+    expect(firestore.stderr).toMatch(/^sqlite-backup: STORE is not sqlite/);
+  });
+});
