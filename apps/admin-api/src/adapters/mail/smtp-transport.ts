@@ -34,10 +34,16 @@ export function createSmtpTransport({
 }: SmtpTransportOptions): MailTransport {
   const transporter = nodemailer.createTransport({
     url,
+    // One connection, kept open between messages: a backlog after an outage goes out without a TCP and
+    // SMTP handshake per mail, and the server still sees one message at a time (the worker sends in turn).
+    pool: true,
+    maxConnections: 1,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs * 2,
   });
+  // Failures reach each sendMail's promise; a pool's "error" event with no listener would end the process.
+  transporter.on("error", () => undefined);
   return {
     async send(message) {
       try {
