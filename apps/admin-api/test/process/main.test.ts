@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 // Each test starts a real Node process (tsx compiles on the fly): slow on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 import { startMain } from "../helpers/process.js";
+import { startSmtpServer } from "../helpers/smtp.js";
 
 describe("the API process", () => {
   let dir: string;
@@ -143,6 +144,75 @@ describe("the API process", () => {
       }
     } finally {
       if (app.child.exitCode === null) app.child.kill("SIGKILL");
+    }
+  });
+
+  it("on SIGTERM records the send in flight and gives back the mail it claimed but did not try", async () => {
+    let arrived: () => void = () => undefined;
+    let release: () => void = () => undefined;
+    const firstArrived = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    let first = true;
+    const smtp = await startSmtpServer({
+      holdData: () => {
+        if (!first) return Promise.resolve();
+        first = false;
+        arrived();
+        return new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      },
+    });
+    const dataDir = join(dir, "data");
+    const app = startMain({
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SITE_DIR: join(dir, "no-site"),
+      SMTP_URL: smtp.url,
+      MAIL_POLL_INTERVAL_MS: "3600000",
+    });
+    try {
+      const port = await app.listening;
+      const post = (email: string) =>
+        fetch(`http://127.0.0.1:${port}/api/contacts`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ name: "Shutdown Test", email, subject: "S", description: "D" }),
+        });
+      // The first contact wakes the worker: it claims both mails and is held sending the first.
+      expect((await post("first@example.com")).status).toBe(201);
+      await firstArrived;
+      expect((await post("second@example.com")).status).toBe(201);
+
+      app.child.kill("SIGTERM");
+      await app.logged("shutting down");
+      release();
+      const [code] = await once(app.child, "close");
+      expect(code).toBe(0);
+
+      const db = new Database(join(dataDir, "site.db"), { readonly: true });
+      try {
+        const states = db
+          .prepare("SELECT state, attempts, COUNT(*) AS n FROM mail GROUP BY state, attempts")
+          .all();
+        // One sent; its sibling released (attempt not counted) and the second contact's two never
+        // claimed: three PENDING, none left PROCESSING to wait for a lease.
+        expect(states).toEqual([
+          { state: "PENDING", attempts: 0, n: 3 },
+          { state: "SUCCESS", attempts: 1, n: 1 },
+        ]);
+      } finally {
+        db.close();
+      }
+      expect(smtp.received).toHaveLength(1);
+      expect(app.lines).toContainEqual(
+        expect.objectContaining({ msg: "released claimed mails not yet tried", released: 1 }),
+      );
+    } finally {
+      if (app.child.exitCode === null) app.child.kill("SIGKILL");
+      await smtp.close();
     }
   });
 
