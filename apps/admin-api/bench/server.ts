@@ -4,6 +4,7 @@
  * The outbox worker is not started: it measures the HTTP path, and mail delivery is bounded by the SMTP
  * server, not by us. Prints the two ports as one JSON line, then serves until killed.
  */
+import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -16,13 +17,25 @@ import { createSqliteStore } from "../src/adapters/sqlite/sqlite-store.js";
 import { createApp } from "../src/app.js";
 import { systemClock } from "../src/ports/clock.js";
 import { createServices } from "../src/domain/services.js";
+import { createDataKey } from "../src/domain/data-key.js";
+import { createAutomaticMailLimiter } from "../src/domain/mail-limits.js";
 
 const dir = mkdtempSync(join(tmpdir(), "admin-api-bench-"));
 const store = createSqliteStore({ file: join(dir, "site.db") });
 const logger = createLogger("info", pino.destination({ dest: "/dev/null", sync: true }));
 const identity = { contactInbox: "inbox@bench.test", siteUrl: "https://bench.test" };
 const app = createApp({
-  services: createServices({ store, identity }),
+  services: createServices({
+    store,
+    identity,
+    // Raised, as the rate limit is: one run sends far more contacts than a day's cap.
+    limiter: createAutomaticMailLimiter({
+      dataKey: createDataKey(randomBytes(32).toString("hex")),
+      limits: { perRecipientDaily: 100_000_000, automaticDailyCap: 100_000_000 },
+      clock: systemClock,
+      logger,
+    }),
+  }),
   store,
   clock: systemClock,
   logger,

@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import { fileURLToPath } from "node:url";
 import { firm } from "@site/shared/content";
 import { z } from "zod";
+import { defaultMailLimits } from "./domain/mail-limits.js";
 
 /**
  * The repo root, found from this file's location (src/ or dist/ in apps/admin-api), never from the
@@ -125,8 +126,8 @@ const schema = z.object({
     .int()
     .min(1_000, { error: "must be at least 1000 (milliseconds)" })
     .default(30_000),
-  MAIL_PER_RECIPIENT_DAILY: positiveInt.default(3),
-  MAIL_AUTOMATIC_DAILY_CAP: positiveInt.default(200),
+  MAIL_PER_RECIPIENT_DAILY: positiveInt.default(defaultMailLimits.perRecipientDaily),
+  MAIL_AUTOMATIC_DAILY_CAP: positiveInt.default(defaultMailLimits.automaticDailyCap),
   DATA_KEY_SECRET: z
     .string()
     .min(32, { error: "must be at least 32 characters (openssl rand -base64 32)" })

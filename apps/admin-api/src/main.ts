@@ -13,8 +13,11 @@ import type { MailTransport } from "./ports/mail-transport.js";
 import type { Store } from "./ports/store.js";
 import { createOutboxWorker } from "./workers/outbox.js";
 import { createServices } from "./domain/services.js";
+import { createDataKey, type DataKey } from "./domain/data-key.js";
+import { createAutomaticMailLimiter } from "./domain/mail-limits.js";
+import { dataKeySecretOf } from "./adapters/data-key-file.js";
 
-async function openStore(config: Config["store"]): Promise<Store> {
+async function openStore(config: Config["store"], dataKey: DataKey): Promise<Store> {
   if (config.kind === "sqlite") return createSqliteStore({ file: config.file });
   // Loaded only when chosen, so SQLite deployments never load firebase-admin. firebase-admin finds
   // FIRESTORE_EMULATOR_HOST and GOOGLE_APPLICATION_CREDENTIALS itself; config.ts has validated them.
@@ -27,7 +30,7 @@ async function openStore(config: Config["store"]): Promise<Store> {
     config.projectId ? { projectId: config.projectId } : {},
     "admin-api",
   );
-  return createFirestoreStore({ firestore: getFirestore(firebaseApp) });
+  return createFirestoreStore({ firestore: getFirestore(firebaseApp), dataKey });
 }
 
 function openTransport(config: Config["mail"]): MailTransport {
@@ -51,7 +54,8 @@ async function main(): Promise<void> {
   // Synchronous writes to stdout: a line logged just before exit (or a crash) is never lost in a buffer.
   // Measured: no throughput cost here, the per-request cost is in building the line, not writing it.
   const logger = createLogger(config.logLevel, pino.destination({ dest: 1, sync: true }));
-  const store = await openStore(config.store);
+  const dataKey = createDataKey(dataKeySecretOf(config.dataKey));
+  const store = await openStore(config.store, dataKey);
   const transport = openTransport(config.mail);
   const clock = systemClock;
   const identity = { contactInbox: config.mail.contactInbox, siteUrl: config.siteUrl };
@@ -69,7 +73,17 @@ async function main(): Promise<void> {
   });
 
   const app = createApp({
-    services: createServices({ store, identity, onMailQueued: () => worker.wake() }),
+    services: createServices({
+      store,
+      identity,
+      limiter: createAutomaticMailLimiter({
+        dataKey,
+        limits: config.mail.limits,
+        clock,
+        logger,
+      }),
+      onMailQueued: () => worker.wake(),
+    }),
     store,
     clock,
     logger,

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig, type Config } from "../config.js";
+import { createDataKey } from "../domain/data-key.js";
 import type { Store } from "../ports/store.js";
 
 /** What every operator command gets: the API's configuration and, on demand, its store. */
@@ -20,18 +21,23 @@ export interface OperatorCommand {
 }
 
 /** The same store main.ts opens for the same configuration, so a command works through the Store port. */
-async function openStore(config: Config["store"]): Promise<Store> {
+async function openStore(config: Config["store"], dataKey: Config["dataKey"]): Promise<Store> {
   if (config.kind === "sqlite") {
     const { createSqliteStore } = await import("../adapters/sqlite/sqlite-store.js");
     return createSqliteStore({ file: config.file });
   }
-  const [{ initializeApp }, { getFirestore }, { createFirestoreStore }] = await Promise.all([
-    import("firebase-admin/app"),
-    import("firebase-admin/firestore"),
-    import("../adapters/firestore/firestore-store.js"),
-  ]);
+  const [{ initializeApp }, { getFirestore }, { createFirestoreStore }, { dataKeySecretOf }] =
+    await Promise.all([
+      import("firebase-admin/app"),
+      import("firebase-admin/firestore"),
+      import("../adapters/firestore/firestore-store.js"),
+      import("../adapters/data-key-file.js"),
+    ]);
   const app = initializeApp(config.projectId ? { projectId: config.projectId } : {}, "operator");
-  return createFirestoreStore({ firestore: getFirestore(app) });
+  return createFirestoreStore({
+    firestore: getFirestore(app),
+    dataKey: createDataKey(dataKeySecretOf(dataKey)),
+  });
 }
 
 /**
@@ -67,7 +73,7 @@ async function runToExitCode(command: OperatorCommand, argv: readonly string[]):
   try {
     return await command.run(argv, {
       config,
-      store: () => (opened ??= openStore(config.store)),
+      store: () => (opened ??= openStore(config.store, config.dataKey)),
     });
   } finally {
     if (opened) await (await opened).close();

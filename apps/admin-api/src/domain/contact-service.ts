@@ -1,5 +1,6 @@
 import { contactInputSchema, fieldErrorsOf } from "@site/shared/schemas";
 import type { Store } from "../ports/store.js";
+import type { AutomaticMailLimiter } from "./mail-limits.js";
 import { contactMails, type MailIdentity } from "./mails.js";
 import { decoyId, honeypotFilled, type Outcome } from "./outcomes.js";
 
@@ -12,10 +13,13 @@ export interface ContactService {
 export function createContactService({
   store,
   identity,
+  limiter,
   onMailQueued = () => undefined,
 }: {
   store: Store;
   identity: MailIdentity;
+  /** Caps the acknowledgement (automatic mail to whatever address was typed); never the notification. */
+  limiter: AutomaticMailLimiter;
   /** Told once the contact and its mails are committed. */
   onMailQueued?: () => void;
 }): ContactService {
@@ -26,10 +30,14 @@ export function createContactService({
       const { website, ...contact } = parsed.data;
       if (honeypotFilled(website)) return { kind: "dropped", id: decoyId() };
       try {
-        // The contact and both mails commit together: no contact without its mails, no mail without its contact.
-        const { id } = await store.addContactWithMails(contact, (contactId) =>
-          contactMails(contact, contactId, identity),
+        // The contact and both mails commit together: no contact without its mails, no mail without its
+        // contact. Past a limit only the acknowledgement is left out; the firm is notified regardless.
+        const { id, skipped } = await store.addContactWithMails(contact, (contactId) =>
+          contactMails(contact, contactId, identity).map((mail) =>
+            mail.meta.kind === "contact-acknowledgement" ? limiter.limit(mail) : mail,
+          ),
         );
+        limiter.reportSkipped(skipped, { contactId: id });
         onMailQueued();
         return { kind: "created", id };
       } catch (cause) {

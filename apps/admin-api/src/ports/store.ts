@@ -68,7 +68,43 @@ export interface MailRecord {
   createdAt: Date;
 }
 
-export type NewMail = Pick<MailRecord, "message" | "meta">;
+export type NewMail = Pick<MailRecord, "message" | "meta"> & {
+  /**
+   * Set on mail the site sends a visitor on its own (a contact's acknowledgement, a newsletter welcome):
+   * the store queues it only within these limits. Set it with the domain's automatic-mail limiter
+   * (domain/mail-limits.ts: `limiter.limit(mail)`), never by hand.
+   */
+  limit?: AutomaticMailLimit | undefined;
+};
+
+/**
+ * The caps on automatic mail (MAIL_PER_RECIPIENT_DAILY, MAIL_AUTOMATIC_DAILY_CAP). A mail carrying one is
+ * queued only if fewer than `perRecipient` limited mails were queued for the same `recipientKey` in the
+ * 24 hours up to `now`, and fewer than `dailyCap` in all since the start of `now`'s UTC day; queuing it
+ * counts it. Check and count happen in the same transaction as the rest of the write (the contact, the
+ * subscription), so concurrent submissions cannot both take the last slot, and a refused mail leaves the
+ * rest of the write intact: the visitor's mail is skipped, never the submission or the firm's notification.
+ *
+ * Every Store method that queues mails must honour it. Adapters do it in one place each, for any caller:
+ * SQLite's `insertMails` (inside the caller's transaction), Firestore's `readMailLimits` (reads, in the
+ * transaction, before any write) then `plan.write(transaction)`. A welcome mail queued by `addSubscription`
+ * goes through the same helpers and reports its skip the same way.
+ */
+export interface AutomaticMailLimit {
+  /** Keyed hash (HMAC under DATA_KEY_SECRET) of the normalised recipient: never the address, never a bare hash. */
+  recipientKey: string;
+  perRecipient: number;
+  dailyCap: number;
+  /** When the mail is queued (the caller's clock, so tests move it). */
+  now: Date;
+}
+
+/** A limited mail the store did not queue, and which limit stopped it. */
+export interface SkippedMail {
+  kind: MailRecord["meta"]["kind"];
+  to: string;
+  reason: "recipient-limit" | "daily-cap";
+}
 
 /** Proof of one claim on one mail: what the fenced outbox calls take. */
 export interface MailClaim {
@@ -94,11 +130,14 @@ export interface OutboxStats {
 export interface Store {
   /** Race-free: a unique key (SQLite) or a deterministic id with create (Firestore). */
   addSubscription(subscription: NewSubscription): Promise<SubscribeResult>;
-  /** Saves the contact and queues its mails atomically (one transaction or batch). */
+  /**
+   * Saves the contact and queues its mails atomically (one transaction). A mail carrying `limit` that is
+   * over it is left out and listed in `skipped`; the contact and the other mails are stored all the same.
+   */
   addContactWithMails(
     contact: NewContact,
     mails: (contactId: string) => NewMail[],
-  ): Promise<{ id: string }>;
+  ): Promise<{ id: string; skipped: SkippedMail[] }>;
   /** Queues a mail on its own (the admin send-email endpoint). */
   queueMail(mail: NewMail): Promise<{ id: string }>;
   /**

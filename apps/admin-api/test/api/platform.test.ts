@@ -147,12 +147,16 @@ describe("the API's edges", () => {
 
   it("without configured origins, sends no CORS headers", async () => {
     t = await makeTestApp();
-    const res = await request(t.app)
+    const res = await request(t.app).get("/api/health").set("Origin", "https://elsewhere.example");
+    expect(res.status).toBe(200);
+    expect(res.headers["access-control-allow-origin"]).toBeUndefined();
+    // And another site's write is refused outright (test/api/cross-site.test.ts).
+    const write = await request(t.app)
       .post("/api/contacts")
       .set("Origin", "https://elsewhere.example")
       .send(contact);
-    expect(res.status).toBe(201);
-    expect(res.headers["access-control-allow-origin"]).toBeUndefined();
+    expect(write.status).toBe(403);
+    expect(write.headers["access-control-allow-origin"]).toBeUndefined();
   });
 
   it("allows configured origins only, preflight included", async () => {

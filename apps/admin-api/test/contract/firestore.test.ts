@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { Timestamp, type Firestore } from "firebase-admin/firestore";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createFirestoreStore } from "../../src/adapters/firestore/firestore-store.js";
+import { testDataKey } from "../helpers/app.js";
 import type { NewMail, Store } from "../../src/ports/store.js";
 import { startFirestoreEmulator, type FirestoreEmulator } from "../helpers/firestore-emulator.js";
 import { describeStoreContract } from "./store-contract.js";
@@ -21,14 +22,14 @@ afterAll(async () => {
 // Firestore the transaction decides it first. Contended fenced marks are not tested against it.
 describeStoreContract("Firestore (emulator)", async () => {
   const { firestore, projectId, dispose } = emulator.connect("contract");
-  const store = createFirestoreStore({ firestore });
+  const store = createFirestoreStore({ firestore, dataKey: testDataKey });
   const siblings: (() => Promise<void>)[] = [];
   return {
     store,
     async sibling() {
       const other = emulator.connectTo(projectId);
       siblings.push(other.dispose);
-      return createFirestoreStore({ firestore: other.firestore });
+      return createFirestoreStore({ firestore: other.firestore, dataKey: testDataKey });
     },
     async cleanup() {
       await store.close();
@@ -48,7 +49,7 @@ describe("Firestore adapter: stored documents", () => {
     const connection = emulator.connect("documents");
     firestore = connection.firestore;
     dispose = connection.dispose;
-    store = createFirestoreStore({ firestore });
+    store = createFirestoreStore({ firestore, dataKey: testDataKey });
   });
   afterEach(async () => {
     await store.close();
@@ -62,9 +63,10 @@ describe("Firestore adapter: stored documents", () => {
     meta: { kind: "admin" },
   };
 
-  it("a subscription's document id is the sha256 of the email and holds the spec's four fields", async () => {
+  it("a subscription's document id is the keyed hash (HMAC, never a bare hash) of the email and holds the spec's four fields", async () => {
     const result = await store.addSubscription({ email: "amina@example.com" });
-    const id = createHash("sha256").update("amina@example.com").digest("hex");
+    const id = testDataKey("amina@example.com");
+    expect(id).not.toBe(createHash("sha256").update("amina@example.com").digest("hex"));
     expect(result).toEqual({ created: true, id });
 
     const doc = await raw("subscriptions", id);

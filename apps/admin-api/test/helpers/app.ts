@@ -10,6 +10,12 @@ import type { Store } from "../../src/ports/store.js";
 import { manualClock } from "./clock.js";
 import { capturingLogger } from "./logger.js";
 import { createServices } from "../../src/domain/services.js";
+import { createDataKey } from "../../src/domain/data-key.js";
+import {
+  createAutomaticMailLimiter,
+  defaultMailLimits,
+  type MailLimits,
+} from "../../src/domain/mail-limits.js";
 
 export const testInbox = "inbox@firm.test";
 export const testIdentity = { contactInbox: testInbox, siteUrl: "https://site.firm.test" };
@@ -21,7 +27,12 @@ export interface TestAppOptions {
   rateLimitMax?: number;
   siteDir?: string;
   trustProxy?: AppDeps["security"]["trustProxy"];
+  /** The caps on automatic mail; default: the configuration's defaults. */
+  mailLimits?: MailLimits;
 }
+
+/** A fixed data key secret for tests (32+ characters, as config.ts requires). */
+export const testDataKey = createDataKey("test-data-key-secret-0123456789abcdef");
 
 /** createApp wired as main.ts wires it, on a real SQLite file in a fresh temporary folder. */
 export async function makeTestApp(options: TestAppOptions = {}) {
@@ -31,7 +42,16 @@ export async function makeTestApp(options: TestAppOptions = {}) {
   const clock = manualClock();
   const log = capturingLogger();
   const deps: AppDeps = {
-    services: createServices({ store, identity: testIdentity }),
+    services: createServices({
+      store,
+      identity: testIdentity,
+      limiter: createAutomaticMailLimiter({
+        dataKey: testDataKey,
+        limits: options.mailLimits ?? defaultMailLimits,
+        clock,
+        logger: log.logger,
+      }),
+    }),
     store,
     clock,
     logger: log.logger,

@@ -79,7 +79,8 @@ describe("the API process", () => {
         expect.arrayContaining(["shutting down", "stopped"]),
       );
       // The store closed cleanly: everything checkpointed into site.db, no WAL left behind.
-      expect(await readdir(dataDir)).toEqual(["site.db"]);
+      // (and the data key made on first start, DATA_KEY_SECRET being unset).
+      expect(await readdir(dataDir)).toEqual(["data-key", "site.db"]);
       expect(JSON.stringify(app.lines)).not.toContain("process@example.com");
     } finally {
       if (app.child.exitCode === null) app.child.kill("SIGKILL");

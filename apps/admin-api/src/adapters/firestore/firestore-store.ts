@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import {
   FieldValue,
   GrpcStatus,
@@ -8,13 +8,18 @@ import {
   type DocumentSnapshot,
   type Firestore,
   type Query,
+  type Transaction,
 } from "firebase-admin/firestore";
+import type { DataKey } from "../../domain/data-key.js";
+import { automaticMailWindowMs, utcDay } from "../mail-limit-window.js";
 import type {
   ClaimedMail,
   ContactRecord,
   MailClaim,
   MailRecord,
   NewContact,
+  NewMail,
+  SkippedMail,
   Store,
   SubscriptionRecord,
 } from "../../ports/store.js";
@@ -31,6 +36,11 @@ import {
 export interface FirestoreStoreOptions {
   /** A firebase-admin Firestore instance; main.ts builds it (and points it at an emulator when configured). */
   firestore: Firestore;
+  /**
+   * The keyed hash (HMAC under DATA_KEY_SECRET, domain/data-key.ts) that names documents after an email
+   * address: a bare hash of an address is no secret (anyone can hash a list of addresses and compare).
+   */
+  dataKey: DataKey;
 }
 
 /** Collection names: the spec's two plus the outbox in the "Trigger Email" extension's default collection. */
@@ -40,6 +50,11 @@ export const FIRESTORE_COLLECTIONS = {
   mail: "mail",
   /** One document per claim of a mail (`<mail id>-<claim number>`): see claimOne. */
   mailClaims: "mailClaims",
+  /**
+   * The automatic-mail limits' counters (ports/store.ts, AutomaticMailLimit): `{recipient key}` holds the
+   * times of that recipient's limited mails in the last 24 hours, `day-YYYY-MM-DD` that UTC day's count.
+   */
+  mailLimits: "mailLimits",
 } as const;
 
 /** How long a claim's lock document is kept (for a TTL policy on `expireAt`); any lease is far shorter. */
@@ -47,10 +62,18 @@ const claimLockRetentionMs = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * The subscription's document id: the email itself is a poor id (it may contain "/", and ids show up in
- * logs), its sha256 is deterministic, so create() on it is the race-free unique key.
+ * logs), its keyed hash is deterministic, so create() on it is the race-free unique key.
  */
-export function subscriptionDocumentId(email: string): string {
-  return createHash("sha256").update(email, "utf8").digest("hex");
+export function subscriptionDocumentId(dataKey: DataKey, email: string): string {
+  return dataKey(email);
+}
+
+/** What `readMailLimits` decided for the mails of one write. */
+interface MailLimitPlan {
+  accepted: NewMail[];
+  skipped: SkippedMail[];
+  /** Stores the counters of the accepted limited mails; call after the write's other writes are queued. */
+  write(transaction: Transaction): void;
 }
 
 /** Ids that Firestore would reject or read as a path (a caller-supplied id never reaches doc() unchecked). */
@@ -131,11 +154,100 @@ const byCreatedAtThenId = (a: MailRecord, b: MailRecord): number =>
  * @firestore-emulator/server in the contract tests. One composite index is needed in production:
  * mail (state ASC, createdAt ASC), for the oldest-pending query in outboxStats.
  */
-export function createFirestoreStore({ firestore }: FirestoreStoreOptions): Store {
+export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptions): Store {
   const subscriptions = firestore.collection(FIRESTORE_COLLECTIONS.subscriptions);
   const contacts = firestore.collection(FIRESTORE_COLLECTIONS.contacts);
   const mail: CollectionReference = firestore.collection(FIRESTORE_COLLECTIONS.mail);
   const mailClaims = firestore.collection(FIRESTORE_COLLECTIONS.mailClaims);
+  const mailLimits = firestore.collection(FIRESTORE_COLLECTIONS.mailLimits);
+
+  /**
+   * Reads, inside `transaction` and before any of its writes (Firestore wants every read first), the
+   * counters the limited mails among `items` need, and decides each: the rolling 24 hours of its
+   * recipient's document, then the UTC day's count. Real Firestore serialises transactions that touch
+   * the same counter, so two submissions cannot both take the last slot.
+   */
+  const readMailLimits = async (
+    transaction: Transaction,
+    items: readonly NewMail[],
+  ): Promise<MailLimitPlan> => {
+    const limits = items.flatMap((item) => (item.limit === undefined ? [] : [item.limit]));
+    const ids = [
+      ...new Set(
+        limits.flatMap((limit) => [limit.recipientKey, `day-${utcDay(limit.now.getTime())}`]),
+      ),
+    ];
+    const snapshots =
+      ids.length > 0 ? await transaction.getAll(...ids.map((id) => mailLimits.doc(id))) : [];
+    const times = new Map<string, number[]>();
+    const counts = new Map<string, number>();
+    snapshots.forEach((snapshot, index) => {
+      const id = ids[index] ?? "";
+      const data = snapshot.data() ?? {};
+      if (id.startsWith("day-"))
+        counts.set(id, typeof data["count"] === "number" ? data["count"] : 0);
+      else
+        times.set(
+          id,
+          Array.isArray(data["queuedAt"])
+            ? data["queuedAt"].flatMap((t: unknown) =>
+                t instanceof Timestamp ? [t.toMillis()] : [],
+              )
+            : [],
+        );
+    });
+    const changed = new Set<string>();
+    const accepted: NewMail[] = [];
+    const skipped: SkippedMail[] = [];
+    for (const item of items) {
+      const limit = item.limit;
+      if (limit === undefined) {
+        accepted.push(item);
+        continue;
+      }
+      const now = limit.now.getTime();
+      const day = `day-${utcDay(now)}`;
+      const recent = (times.get(limit.recipientKey) ?? []).filter(
+        (t) => t > now - automaticMailWindowMs,
+      );
+      const reason: SkippedMail["reason"] | null =
+        recent.length >= limit.perRecipient
+          ? "recipient-limit"
+          : (counts.get(day) ?? 0) >= limit.dailyCap
+            ? "daily-cap"
+            : null;
+      if (reason !== null) {
+        skipped.push({ kind: item.meta.kind, to: item.message.to, reason });
+        continue;
+      }
+      times.set(limit.recipientKey, [...recent, now]);
+      counts.set(day, (counts.get(day) ?? 0) + 1);
+      changed.add(limit.recipientKey).add(day);
+      accepted.push(item);
+    }
+    return {
+      accepted,
+      skipped,
+      write(transaction) {
+        for (const id of changed) {
+          const ref = mailLimits.doc(id);
+          if (id.startsWith("day-")) {
+            const dayStart = Date.parse(`${id.slice(4)}T00:00:00Z`);
+            transaction.set(ref, {
+              count: counts.get(id) ?? 0,
+              expireAt: Timestamp.fromMillis(dayStart + 2 * automaticMailWindowMs),
+            });
+          } else {
+            const queued = times.get(id) ?? [];
+            transaction.set(ref, {
+              queuedAt: queued.map((t) => Timestamp.fromMillis(t)),
+              expireAt: Timestamp.fromMillis(Math.max(...queued) + automaticMailWindowMs),
+            });
+          }
+        }
+      },
+    };
+  };
   const backlog: Query = mail.where("state", "in", ["PENDING", "PROCESSING"]);
 
   let closed: Promise<void> | undefined;
@@ -225,7 +337,7 @@ export function createFirestoreStore({ firestore }: FirestoreStoreOptions): Stor
   return {
     async addSubscription({ email }) {
       ensureOpen();
-      const ref = subscriptions.doc(subscriptionDocumentId(email));
+      const ref = subscriptions.doc(subscriptionDocumentId(dataKey, email));
       const now = FieldValue.serverTimestamp();
       try {
         await ref.create({ email, status: "subscribed", createdAt: now, updatedAt: now });
@@ -242,11 +354,16 @@ export function createFirestoreStore({ firestore }: FirestoreStoreOptions): Stor
       const contactRef = contacts.doc();
       // Composed before anything is written: if composing throws, nothing is stored.
       const composed = mails(contactRef.id);
-      const batch = firestore.batch();
-      batch.create(contactRef, newContactDocument(contact));
-      for (const item of composed) batch.create(mail.doc(), newMailDocument(item, contactRef.id));
-      await batch.commit();
-      return { id: contactRef.id };
+      // A transaction, not a batch: the limits' counters are read, then written with the contact.
+      const skipped = await firestore.runTransaction(async (transaction) => {
+        const plan = await readMailLimits(transaction, composed);
+        transaction.create(contactRef, newContactDocument(contact));
+        for (const item of plan.accepted)
+          transaction.create(mail.doc(), newMailDocument(item, contactRef.id));
+        plan.write(transaction);
+        return plan.skipped;
+      });
+      return { id: contactRef.id, skipped };
     },
 
     async queueMail(item) {
@@ -379,7 +496,7 @@ export function createFirestoreStore({ firestore }: FirestoreStoreOptions): Stor
 
     async getSubscriptionByEmail(email) {
       ensureOpen();
-      const snapshot = await subscriptions.doc(subscriptionDocumentId(email)).get();
+      const snapshot = await subscriptions.doc(subscriptionDocumentId(dataKey, email)).get();
       return snapshot.exists ? toSubscription(snapshot) : null;
     },
 

@@ -55,6 +55,17 @@ export const migrations: readonly string[] = [
   `
   ALTER TABLE mail ADD COLUMN claim_token TEXT;
   `,
+  // Automatic mail to visitors, counted for the per-recipient and daily limits (ports/store.ts,
+  // AutomaticMailLimit): a keyed hash of the address, never the address, and when it was queued.
+  // Rows older than 24 hours are deleted as new ones come.
+  `
+  CREATE TABLE automatic_mail (
+    recipient_key  TEXT NOT NULL,
+    queued_at      INTEGER NOT NULL
+  );
+  CREATE INDEX automatic_mail_recipient ON automatic_mail (recipient_key, queued_at);
+  CREATE INDEX automatic_mail_queued ON automatic_mail (queued_at);
+  `,
 ];
 
 export function migrate(db: Database): void {

@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import type {
+  AutomaticMailLimit,
   ClaimedMail,
   ContactRecord,
   MailClaim,
@@ -10,9 +11,11 @@ import type {
   MailState,
   NewContact,
   NewMail,
+  SkippedMail,
   Store,
   SubscriptionRecord,
 } from "../../ports/store.js";
+import { automaticMailWindowMs, startOfUtcDay } from "../mail-limit-window.js";
 import { startCheckpointer, type CheckpointResult } from "./checkpointer.js";
 import { migrate } from "./migrations.js";
 
@@ -250,6 +253,53 @@ export function createSqliteStore({
     return id;
   };
 
+  const limitStatements = {
+    forget: db.prepare<[number]>(`DELETE FROM automatic_mail WHERE queued_at <= ?`),
+    toRecipient: db.prepare<[string, number], { count: number }>(
+      `SELECT COUNT(*) AS count FROM automatic_mail WHERE recipient_key = ? AND queued_at > ?`,
+    ),
+    since: db.prepare<[number], { count: number }>(
+      `SELECT COUNT(*) AS count FROM automatic_mail WHERE queued_at >= ?`,
+    ),
+    record: db.prepare<[string, number]>(
+      `INSERT INTO automatic_mail (recipient_key, queued_at) VALUES (?, ?)`,
+    ),
+  };
+
+  /** Checks and counts one limited mail; call inside the transaction that queues it. */
+  const takeMailLimit = (limit: AutomaticMailLimit): SkippedMail["reason"] | null => {
+    const nowMs = limit.now.getTime();
+    const dayAgo = nowMs - automaticMailWindowMs;
+    limitStatements.forget.run(dayAgo);
+    if (
+      (limitStatements.toRecipient.get(limit.recipientKey, dayAgo)?.count ?? 0) >=
+      limit.perRecipient
+    )
+      return "recipient-limit";
+    if ((limitStatements.since.get(startOfUtcDay(nowMs))?.count ?? 0) >= limit.dailyCap)
+      return "daily-cap";
+    limitStatements.record.run(limit.recipientKey, nowMs);
+    return null;
+  };
+
+  /**
+   * Queues mails inside the caller's transaction; a mail carrying `limit` only within it (the rest are
+   * queued regardless). Every method that queues mails goes through here. Returns the mails left out.
+   */
+  const insertMails = (
+    mails: readonly NewMail[],
+    contactId: string | null,
+    at: number,
+  ): SkippedMail[] => {
+    const skipped: SkippedMail[] = [];
+    for (const mail of mails) {
+      const refused = mail.limit === undefined ? null : takeMailLimit(mail.limit);
+      if (refused === null) insertMail(mail, contactId, at);
+      else skipped.push({ kind: mail.meta.kind, to: mail.message.to, reason: refused });
+    }
+    return skipped;
+  };
+
   const addContactWithMails = db.transaction(
     (contact: NewContact, mails: (contactId: string) => NewMail[]) => {
       const id = randomUUID();
@@ -265,8 +315,8 @@ export function createSqliteStore({
         at,
       );
       // Built inside the transaction: if composing or storing a mail fails, the contact is rolled back too.
-      for (const mail of mails(id)) insertMail(mail, id, at);
-      return { id };
+      const skipped = insertMails(mails(id), id, at);
+      return { id, skipped };
     },
   );
 

@@ -1,0 +1,67 @@
+import type { Clock } from "../ports/clock.js";
+import type { Logger } from "../ports/logger.js";
+import type { NewMail, SkippedMail } from "../ports/store.js";
+import type { DataKey } from "./data-key.js";
+import { maskEmail } from "./mask-email.js";
+
+/** MAIL_PER_RECIPIENT_DAILY and MAIL_AUTOMATIC_DAILY_CAP (config.ts). */
+export interface MailLimits {
+  perRecipientDaily: number;
+  automaticDailyCap: number;
+}
+
+/**
+ * Their defaults: three a day to one address (an acknowledgement or two and a welcome), and a daily
+ * total well above a small firm's real traffic that still bounds what an abuser can make it send.
+ */
+export const defaultMailLimits: MailLimits = { perRecipientDaily: 3, automaticDailyCap: 200 };
+
+/**
+ * The caps on mail the site sends visitors on its own. Anyone can type anyone's address into a form, so
+ * without them the firm's domain could be made to write to one person again and again, or to many.
+ * Use it for every automatic mail (a contact's acknowledgement, a newsletter welcome): mark the mail
+ * with `limit`, queue it through the Store in the same write as what it belongs to, and hand what the
+ * store skipped to `reportSkipped`. The firm's own mail (notifications, admin mail) is never limited.
+ */
+export interface AutomaticMailLimiter {
+  /** The same mail, carrying the limits for its recipient (ports/store.ts, AutomaticMailLimit). */
+  limit(mail: NewMail): NewMail;
+  /** Logs each mail the store left out (address masked): the submission itself went through. */
+  reportSkipped(skipped: readonly SkippedMail[], context?: Record<string, unknown>): void;
+}
+
+export function createAutomaticMailLimiter({
+  dataKey,
+  limits,
+  clock,
+  logger,
+}: {
+  dataKey: DataKey;
+  limits: MailLimits;
+  clock: Clock;
+  logger: Logger;
+}): AutomaticMailLimiter {
+  return {
+    limit(mail) {
+      return {
+        ...mail,
+        limit: {
+          recipientKey: dataKey(mail.message.to),
+          perRecipient: limits.perRecipientDaily,
+          dailyCap: limits.automaticDailyCap,
+          now: clock.now(),
+        },
+      };
+    },
+    reportSkipped(skipped, context = {}) {
+      for (const mail of skipped) {
+        logger.warn(
+          { ...context, kind: mail.kind, to: maskEmail(mail.to), reason: mail.reason },
+          mail.reason === "recipient-limit"
+            ? "automatic mail skipped: this address had its daily share"
+            : "automatic mail skipped: the daily cap on automatic mail is reached",
+        );
+      }
+    },
+  };
+}
