@@ -2,4 +2,3 @@
 import type { BrandMarkShape } from "../app/illustrations/brand-mark-geometry.mjs";
 export { brandMarkShapes } from "../app/illustrations/brand-mark-geometry.mjs";
 export function brandMarkSvg(shapes?: readonly BrandMarkShape[]): string;
-export function rasterizeBrandMark(size: number, shapes?: readonly BrandMarkShape[]): Buffer;

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// Runs after the build and the prerender (see package.json "build"): writes sitemap.xml, robots.txt,
-// site.webmanifest and the icons into build/client, from the same route list and site URL the
-// pages use (VITE_SITE_URL, else the firm's published URL — as app/config/env.ts reads it).
+// Runs after the build and the prerender (see package.json "build"): writes sitemap.xml, robots.txt
+// and site.webmanifest into build/client (the icons come from public/, copied by Vite), from the same
+// route list and site URL the pages use (VITE_SITE_URL, else the firm's published URL — as
+// app/config/env.ts reads it).
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { firm, routePaths } from "@site/shared/content";
-import { iconFiles, robotsTxt, sitemapXml, webManifest } from "./site-files.mjs";
+import { robotsTxt, sitemapXml, webManifest } from "./site-files.mjs";
 
 const out = fileURLToPath(new URL("../build/client/", import.meta.url));
 const siteUrl = (process.env.VITE_SITE_URL?.trim() || firm.siteUrl).replace(/\/+$/, "");
@@ -22,7 +23,6 @@ const files = {
     themeColor: "#0b4f4a",
     backgroundColor: "#fbf8f2",
   }),
-  ...iconFiles(),
 };
 
 mkdirSync(out, { recursive: true });

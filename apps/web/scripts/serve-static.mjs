@@ -39,11 +39,15 @@ export function handleStatic(request, response) {
   const file = fileFor(pathname);
   const status = file ? 200 : 404;
   const path = file ?? join(root, notFoundPath.slice(1), "index.html");
-  response.writeHead(status, { "content-type": types[extname(path)] ?? "application/octet-stream" });
+  response.writeHead(status, {
+    "content-type": types[extname(path)] ?? "application/octet-stream",
+  });
   createReadStream(path).pipe(response);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const port = Number(process.argv[2] ?? 4173);
-  createServer(handleStatic).listen(port, "127.0.0.1", () => console.log(`serving ${root} on http://127.0.0.1:${port}`));
+  createServer(handleStatic).listen(port, "127.0.0.1", () =>
+    console.log(`serving ${root} on http://127.0.0.1:${port}`),
+  );
 }

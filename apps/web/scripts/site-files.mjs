@@ -1,9 +1,8 @@
-// The files beside the prerendered pages: sitemap, robots, web manifest and icons. Pure functions
-// from plain inputs; postbuild.mjs writes their results into build/client.
+// The files beside the prerendered pages: sitemap, robots and web manifest (the icons are committed in
+// public/, see brand-images.mjs). Pure functions from plain inputs; postbuild.mjs writes their results
+// into build/client.
 // escape-html's five entities (&amp; &lt; &gt; &quot; &#39;) are all valid XML too.
 import escapeXml from "escape-html";
-import { brandMarkShapes, brandMarkSvg, rasterizeBrandMark } from "./brand-mark.mjs";
-import { encodeIco, encodePng } from "./image-formats.mjs";
 
 /** Canonical absolute URL of a path: the same rule the pages' canonical links follow. */
 export const absoluteUrl = (siteUrl, path) => `${siteUrl}${path === "/" ? "/" : path}`;
@@ -40,21 +39,4 @@ export function webManifest({ name, shortName, description, themeColor, backgrou
     null,
     2,
   )}\n`;
-}
-
-// Touch icons are shown on an opaque square (iOS fills transparency with black), so square corners.
-const squareShapes = brandMarkShapes.map((shape, index) =>
-  index === 0 ? { ...shape, rx: 0 } : shape,
-);
-
-/** Every icon file, by name. */
-export function iconFiles() {
-  const png = (size, shapes) => encodePng(size, size, rasterizeBrandMark(size, shapes));
-  return {
-    "favicon.svg": brandMarkSvg(),
-    "favicon.ico": encodeIco([16, 32, 48].map((size) => ({ size, png: png(size) }))),
-    "apple-touch-icon.png": png(180, squareShapes),
-    "icon-192.png": png(192),
-    "icon-512.png": png(512),
-  };
 }

@@ -26,7 +26,9 @@ function wrap(text, max) {
 export function socialCardSvg() {
   const mark = brandMarkSvg(brandMarkShapes).replace(/^<svg[^>]*>|<\/svg>\n$/g, "");
   const heading = wrap(homeContent.hero.heading, 20)
-    .map((line, index) => `<text x="80" y="${300 + index * 76}" class="h">${escapeXml(line)}</text>`)
+    .map(
+      (line, index) => `<text x="80" y="${300 + index * 76}" class="h">${escapeXml(line)}</text>`,
+    )
     .join("");
   const kente = Array.from({ length: 25 }, (_, index) => {
     const colours = ["#0b4f4a", "#d9a13b", "#c8693f", "#f2ece0"];

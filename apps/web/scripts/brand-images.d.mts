@@ -1,0 +1,2 @@
+// Types for brand-images.mjs.
+export function brandImages(): Promise<Record<string, string | Buffer>>;
