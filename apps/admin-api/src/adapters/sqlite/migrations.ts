@@ -69,13 +69,15 @@ export const migrations: readonly string[] = [
 ];
 
 export function migrate(db: Database): void {
-  const current = db.pragma("user_version", { simple: true }) as number;
-  if (current > migrations.length) {
-    throw new Error(
-      `The database schema (version ${current}) is newer than this release understands (${migrations.length}).`,
-    );
-  }
+  // The version is read under the same write lock (IMMEDIATE) that applies the steps: two processes
+  // opening a new file at once would otherwise both read 0, and the second would re-run step one.
   const apply = db.transaction(() => {
+    const current = db.pragma("user_version", { simple: true }) as number;
+    if (current > migrations.length) {
+      throw new Error(
+        `The database schema (version ${current}) is newer than this release understands (${migrations.length}).`,
+      );
+    }
     for (let version = current; version < migrations.length; version += 1) {
       db.exec(migrations[version] as string);
     }

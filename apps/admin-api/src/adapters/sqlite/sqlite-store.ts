@@ -136,9 +136,10 @@ export function createSqliteStore({
 }: SqliteStoreOptions): SqliteStore {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
-  db.pragma("journal_mode = WAL");
-  // Another process (a second instance, an operator's sqlite3 shell) may hold the write lock briefly.
+  // Another process (a second instance, an operator's sqlite3 shell) may hold the write lock briefly;
+  // set first, so that switching a new file to WAL waits for it too.
   db.pragma("busy_timeout = 5000");
+  db.pragma("journal_mode = WAL");
   db.pragma("foreign_keys = ON");
   // FULL: every commit is fsynced to the WAL before it returns, so a contact or subscription the API
   // answered 201 for survives a power cut or an OS crash too. NORMAL would survive only a crash of the
