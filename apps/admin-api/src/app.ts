@@ -5,6 +5,7 @@ import helmet from "helmet";
 import type { Logger } from "pino";
 import type { Services } from "./domain/services.js";
 import { bearerAuth } from "./http/middleware/bearer-auth.js";
+import { bodyLimits } from "./http/body-limits.js";
 import { refuseCrossSiteWrites } from "./http/middleware/cross-site.js";
 import { apiNotFound, errorHandler } from "./http/middleware/errors.js";
 import { writeRateLimit } from "./http/middleware/rate-limit.js";
@@ -36,7 +37,7 @@ export interface AppDeps {
   site?: { dir: string } | undefined;
 }
 
-/** The JSON body limit: a contact form's fields fit many times over. */
+/** The body limit of other endpoints; the forms' own follow from their schemas (http/body-limits.ts). */
 export const jsonBodyLimit = "16kb";
 
 /** API answers are data, never documents: nothing may run or frame them. */
@@ -85,9 +86,6 @@ export function createApp(deps: AppDeps): Express {
   }
   // Before any body is read: another site's page cannot make a visitor's browser write through the API.
   api.use(refuseCrossSiteWrites({ siteUrl: security.siteUrl, corsOrigins: security.corsOrigins }));
-  const json: RequestHandler = express.json({ limit: jsonBodyLimit });
-  // The forms' own posts when the browser runs no script (answered with a page: see http/form-page.ts).
-  const form: RequestHandler = express.urlencoded({ limit: jsonBodyLimit, extended: false });
   // Each write endpoint counts on its own, before its body is even parsed.
   const limited = () => writeRateLimit(security.rateLimit);
 
@@ -96,13 +94,28 @@ export function createApp(deps: AppDeps): Express {
     "/ready",
     readyHandler({ store: deps.store, clock: deps.clock, adminApiToken: security.adminApiToken }),
   );
-  api.post("/subscriptions", limited(), json, form, subscribeHandler(services.subscriptions));
-  api.post("/contacts", limited(), json, form, contactHandler(services.contacts));
+  // The forms' endpoints take bodies as large as their schema allows (http/body-limits.ts), no larger.
+  const formBody = (limit: number): RequestHandler[] => [
+    express.json({ limit }),
+    express.urlencoded({ limit, extended: false }),
+  ];
+  api.post(
+    "/subscriptions",
+    limited(),
+    ...formBody(bodyLimits.subscription),
+    subscribeHandler(services.subscriptions),
+  );
+  api.post(
+    "/contacts",
+    limited(),
+    ...formBody(bodyLimits.contact),
+    contactHandler(services.contacts),
+  );
   api.post(
     "/send-email",
     limited(),
     bearerAuth(security.adminApiToken),
-    json,
+    express.json({ limit: bodyLimits.sendEmail }),
     sendEmailHandler(services.adminMail),
   );
   api.use(apiNotFound);

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
-import { apiMessages } from "@site/shared/messages";
+import { apiMessages, requestMessages } from "@site/shared/messages";
 import { sendFailure } from "../respond.js";
 
 interface HttpishError {
@@ -31,6 +31,11 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
   }
   if (httpish.type === "entity.parse.failed") {
     sendFailure(res, 400, apiMessages.malformedJson);
+    return;
+  }
+  // A charset or content encoding the parsers cannot read (body-parser answers 415).
+  if (httpish.type === "charset.unsupported" || httpish.type === "encoding.unsupported") {
+    sendFailure(res, 415, requestMessages.unreadableEncoding);
     return;
   }
   if (status >= 400 && status < 500 && httpish.expose !== false) {
