@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
 
@@ -47,9 +48,29 @@ function pageChunks(): Plugin {
 }
 
 /**
- * Two builds (package.json "build"): the browser's, from app/entry.client.tsx, with a manifest of its
- * chunks; and with --ssr, app/entry.prerender.tsx for Node, which scripts/prerender.mjs runs once per
- * route to write each page's HTML. Both render the same components, so the HTML hydrates as it is.
+ * The islands' modules (app/features/<feature>/<name>-island.tsx, see components/ui/island.tsx). Each
+ * is an input of the browser's build: the static page loads an island's chunk by its URL with no page
+ * code around it, so the chunk must stand alone (as an input it shares code with the pages only through
+ * common chunks, never by importing a page's chunk).
+ */
+const islandInputs = () => {
+  const features = new URL("./app/features/", import.meta.url);
+  return readdirSync(features, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((feature) =>
+      readdirSync(new URL(`${feature.name}/`, features))
+        .filter((file) => file.endsWith("-island.tsx"))
+        .map((file) => `app/features/${feature.name}/${file}`),
+    );
+};
+
+/**
+ * Two builds (package.json "build"): the browser's, with a manifest of its chunks; and with --ssr,
+ * app/entry.prerender.tsx for Node, which scripts/prerender.mjs runs once per route to write each
+ * page's HTML. The browser's build has as inputs app/entry.client.ts, the one script pages run (it
+ * loads an island's chunk when the island is wanted), the islands, and the layout (app/root.tsx) and
+ * the route table (app/routes.tsx, one chunk per page), whose chunks only give the prerender each
+ * page's stylesheets: the pages are static HTML, their JavaScript never runs in the browser.
  */
 /** Libraries mark their React modules "use client" for server-component bundlers; this app has none. */
 const onwarn: NonNullable<NonNullable<UserConfig["build"]>["rollupOptions"]>["onwarn"] = (
@@ -76,7 +97,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: "build/client",
         emptyOutDir: true,
         manifest: true,
-        rollupOptions: { input: "app/entry.client.tsx", onwarn },
+        rollupOptions: {
+          input: ["app/entry.client.ts", ...islandInputs(), "app/root.tsx", "app/routes.tsx"],
+          onwarn,
+        },
         // Tiny assets (pattern tiles) are inlined; everything else is a hashed file cached forever.
         assetsInlineLimit: 2048,
         target: "es2022",

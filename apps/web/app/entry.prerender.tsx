@@ -5,14 +5,21 @@ import { StaticRouter } from "react-router";
 import { App } from "./root";
 import { Head, HeadTagsInTree } from "./lib/head";
 import { organizationJsonLd } from "./lib/seo";
+import { islandAttributes } from "./components/ui/island-loader";
+import { islandTree } from "./components/ui/island-hydrate";
+import { IslandSlots, islandSlotAttribute, type IslandSlot } from "./components/ui/island";
 import { lazyPages, routeFor } from "./routes";
 
 /** The built files a page needs, as paths from the site root (read from Vite's manifest by the prerender script). */
 export interface DocumentAssets {
-  /** Stylesheets: the site's and the page's own, linked in <head> so the first paint is styled. */
+  /** Stylesheets: the site's, the page's own and its islands', linked in <head> so the first paint is styled. */
   styles: string[];
-  /** The browser entry (entry.client.tsx), then every module the page needs: all fetched at once. */
-  modules: string[];
+  /** The one script the page runs (entry.client.ts: behaviours, prefetching, islands; no React). */
+  script: string;
+  /** Modules that script imports up front (fetched alongside it, not after it). */
+  preloads: string[];
+  /** The file of each module the build split out, by its path relative to app/ (islands' code). */
+  chunks: Readonly<Record<string, string>>;
 }
 
 /** JSON that can sit inside a <script> element: "<" is escaped, so no text in it can close the tag. */
@@ -26,24 +33,6 @@ async function readAll(stream: AsyncIterable<string | Uint8Array>): Promise<stri
   return html + decoder.decode();
 }
 
-/**
- * The one inline script: it starts fetching the app's modules (all at once, no import waterfall) once
- * the browser has shown the page's first content, so on a slow line the HTML and styles get the
- * bandwidth first and the content shows before any script is on its way. Browsers without paint timing
- * (and pages opened in a background tab, which do not paint) wait for the load event instead. The
- * API's CSP allows the script by its hash.
- */
-function bootstrap(modules: string[]): string {
-  const list = scriptJson(modules);
-  return [
-    `const load=()=>setTimeout(()=>{for(const m of ${list})import(m)});`,
-    `const P=window.PerformanceObserver;`,
-    `if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.includes("paint")&&document.visibilityState==="visible"){`,
-    `const o=new P((l)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();load()}});`,
-    `o.observe({type:"paint",buffered:true})}else addEventListener("load",load,{once:true})`,
-  ].join("");
-}
-
 /** The route that renders `url` (a path, possibly with a query or hash). */
 const routeAt = (url: string) => routeFor(new URL(url, "http://prerender.invalid").pathname);
 
@@ -52,35 +41,96 @@ export function pageFileFor(url: string): string {
   return routeAt(url).file;
 }
 
+/** Renders `node` to HTML, all of it inline; throws what React reported while rendering. */
+async function renderHtml(node: React.ReactNode, what: string, identifierPrefix?: string) {
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(node, {
+    identifierPrefix,
+    // React would move any boundary bigger than this into a hidden block placed by an inline script
+    // (invisible without JavaScript, and blocked by the CSP): keep all content inline.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError(error) {
+      errors.push(error);
+    },
+  });
+  const html = await readAll(prelude);
+  if (errors.length > 0) throw new AggregateError(errors, `Rendering ${what} failed`);
+  return html;
+}
+
 /**
- * The complete HTML document of the page at `url`, rendered at build time. The app is rendered into
- * #root exactly as the browser will hydrate it (same tree, so the same ids); the head tags are written
- * here from the page's meta, once, and the browser's React claims them on hydration.
+ * Each island's placeholder in `body` filled with the island rendered as a root of its own (under its
+ * own id prefix), tagged with what the browser needs to hydrate just that root: its module's file,
+ * its trigger and its props (components/ui/island-loader.ts).
+ */
+async function fillIslands(
+  body: string,
+  slots: ReadonlyMap<string, IslandSlot>,
+  chunks: DocumentAssets["chunks"],
+  url: string,
+): Promise<string> {
+  const placeholder = new RegExp(
+    `<div class="island" ${islandSlotAttribute}="([^"]*)"></div>`,
+    "g",
+  );
+  const found = [...body.matchAll(placeholder)];
+  if (found.length !== slots.size)
+    throw new Error(`${url}: ${slots.size} islands rendered, ${found.length} placeholders found`);
+  const filled = await Promise.all(
+    found.map(async ([, key = ""], index) => {
+      const slot = [...slots.entries()].find(([slotKey]) => escapeHtml(slotKey) === key)?.[1];
+      if (!slot) throw new Error(`${url}: no island registered as ${key}`);
+      const file = chunks[slot.module];
+      if (!file)
+        throw new Error(`${url}: the build has no chunk for the island app/${slot.module}`);
+      const prefix = `i${index}-`;
+      const html = await renderHtml(
+        islandTree(await slot.load(), slot.props, null),
+        `${url}, island ${slot.module}`,
+        prefix,
+      );
+      const props = Object.keys(slot.props).length > 0 ? JSON.stringify(slot.props) : undefined;
+      const attributes = [
+        [islandAttributes.module, file],
+        [islandAttributes.trigger, slot.trigger],
+        [islandAttributes.idPrefix, prefix],
+        ...(props ? [[islandAttributes.props, props]] : []),
+      ]
+        .map(([name, value]) => ` ${name}="${escapeHtml(value ?? "")}"`)
+        .join("");
+      return `<div class="island"${attributes}>${html}</div>`;
+    }),
+  );
+  let index = 0;
+  return body.replace(placeholder, () => filled[index++] ?? "");
+}
+
+/**
+ * The complete HTML document of the page at `url`, rendered at build time. The page stays static
+ * HTML in the browser: only its islands are hydrated, each as a root of its own (fillIslands), and
+ * the one script (entry.client.ts) attaches the menus' behaviours. The head tags are written here
+ * from the page's meta, once.
  */
 export async function renderDocument(url: string, assets: DocumentAssets): Promise<string> {
   const page = await routeAt(url).load();
   const headTags = renderToStaticMarkup(<Head tags={page.meta()} />);
 
-  const errors: unknown[] = [];
-  const { prelude } = await prerenderToNodeStream(
-    <HeadTagsInTree value={false}>
-      <StaticRouter location={url}>
-        <App pages={lazyPages()} />
-      </StaticRouter>
-    </HeadTagsInTree>,
-    {
-      // React would move any boundary bigger than this into a hidden block placed by an inline script
-      // (invisible without JavaScript, and blocked by the CSP): keep all content inline.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onError(error) {
-        errors.push(error);
-      },
-    },
+  // Islands render a placeholder and register here; their code is loaded before the page renders.
+  await Promise.all((page.islands ?? []).map((island) => island.preload()));
+  const slots = new Map<string, IslandSlot>();
+  const rendered = await renderHtml(
+    <IslandSlots value={slots}>
+      <HeadTagsInTree value={false}>
+        <StaticRouter location={url}>
+          <App pages={lazyPages()} />
+        </StaticRouter>
+      </HeadTagsInTree>
+    </IslandSlots>,
+    url,
   );
-  const body = await readAll(prelude);
-  if (errors.length > 0) throw new AggregateError(errors, `Rendering ${url} failed`);
-  if (/<(title|meta|link)\b/.test(body.slice(0, 200)))
+  if (/<(title|meta|link)\b/.test(rendered.slice(0, 200)))
     throw new Error(`${url}: head tags leaked into the page body`);
+  const body = await fillIslands(rendered, slots, assets.chunks, url);
 
   // JSON-LD is data, not script: CSP does not execute it.
   const jsonLd = scriptJson(organizationJsonLd());
@@ -102,7 +152,8 @@ export async function renderDocument(url: string, assets: DocumentAssets): Promi
     `<script type="application/ld+json">${jsonLd}</script>`,
     "</head><body>",
     `<div id="root">${body}</div>`,
-    `<script type="module">${bootstrap(assets.modules)}</script>`,
+    ...assets.preloads.map((href) => link("modulepreload", href)),
+    `<script type="module" src="${escapeHtml(assets.script)}"></script>`,
     "</body></html>",
   ].join("");
 }

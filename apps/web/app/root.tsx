@@ -1,17 +1,9 @@
-import {
-  Component,
-  Suspense,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  type ErrorInfo,
-  type ReactNode,
-} from "react";
+import { Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
 import { Route, Routes, useLocation, useNavigationType } from "react-router";
-import { firm } from "@site/shared/content";
-import { errorScreenMessages } from "@site/shared/messages";
 import { Header } from "./components/layout/header";
+import { ErrorBoundary } from "./components/layout/error-screen";
 import { Footer } from "./components/layout/footer";
+import { enhancePage } from "./components/layout/page-behaviour";
 import type { PageEntry } from "./routes";
 import "./styles/tokens.css";
 import "./styles/base.css";
@@ -71,6 +63,9 @@ function useLandingOnNavigation() {
 /** The shared layout: skip link, header, the page, footer. */
 export function SiteShell({ children }: { children: ReactNode }) {
   useLandingOnNavigation();
+  // Where React renders the whole site (development server, unit tests), the header's and footer's
+  // behaviours attach here; on the built site entry.client.ts attaches them to the static page.
+  useEffect(() => enhancePage(document), []);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -92,42 +87,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
   );
 }
 
-/** The screen shown when a page crashes while rendering. */
-export function ErrorScreen() {
-  return (
-    <main id="main" className="error-screen">
-      <div className="error-screen__card">
-        <p className="error-screen__brand">{firm.name}</p>
-        <h1>{errorScreenMessages.title}</h1>
-        <p>{errorScreenMessages.text}</p>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => window.location.reload()}
-        >
-          {errorScreenMessages.action}
-        </button>
-      </div>
-    </main>
-  );
-}
-
-/** Replaces the whole site with the error screen when rendering fails; the details go to the console. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error(error, info.componentStack);
-  }
-
-  override render() {
-    return this.state.failed ? <ErrorScreen /> : this.props.children;
-  }
-}
+export { ErrorBoundary, ErrorScreen } from "./components/layout/error-screen";
 
 /** The site: the shared layout around the page the location names. */
 export function App({ pages }: { pages: readonly PageEntry[] }) {

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { routes } from "@site/shared/content";
 import { expectNoAxeViolations } from "./support/axe";
-import { gotoHydrated, waitForIsland } from "./support/page-health";
+import { gotoPage, waitForIsland } from "./support/page-health";
 
 const widths = [
   { name: "phone", width: 390, height: 844 },
@@ -19,7 +19,7 @@ for (const size of widths) {
 
     for (const target of pages) {
       test(`${target.label} has no violations`, async ({ page }) => {
-        await gotoHydrated(page, target.path);
+        await gotoPage(page, target.path);
         await expectNoAxeViolations(page, `${target.path} at ${size.width} px`);
       });
     }
@@ -29,7 +29,7 @@ for (const size of widths) {
 test.describe("axe on opened widgets", () => {
   test("the open mobile menu has no violations", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await gotoHydrated(page, "/");
+    await gotoPage(page, "/");
     await page.getByRole("button", { name: "Menu" }).click();
     await expect(page.locator("body")).toHaveClass(/menu-active/);
     await expectNoAxeViolations(page, "/ with the mobile menu open at 390 px");
@@ -38,7 +38,7 @@ test.describe("axe on opened widgets", () => {
   test("the open About dropdown and the contact form's errors have no violations", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/contact");
+    await gotoPage(page, "/contact");
     await page
       .getByRole("navigation", { name: "Main" })
       .getByRole("button", { name: /about/i })

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { contactMessages, validationMessages } from "@site/shared/messages";
 import { contactForm, fillContact, requiredFields } from "./support/contact-form";
 import { holdRequests } from "./support/held-request";
-import { gotoHydrated, isInLiveRegion, waitForIsland } from "./support/page-health";
+import { gotoPage, isInLiveRegion, waitForIsland } from "./support/page-health";
 import { mailsTo, queryDatabase } from "./support/product-state";
 import { e2eRun } from "./support/run-env";
 import { uniqueEmail } from "./support/unique";
@@ -11,7 +11,7 @@ const run = e2eRun();
 
 test.describe("contact form", () => {
   test.beforeEach(async ({ page }) => {
-    await gotoHydrated(page, "/contact");
+    await gotoPage(page, "/contact");
     await waitForIsland(contactForm(page).form);
   });
 

@@ -3,7 +3,7 @@ import { newsletterContent } from "@site/shared/content";
 import { contactMessages } from "@site/shared/messages";
 import { contactForm, fillContact } from "./support/contact-form";
 import { holdRequests } from "./support/held-request";
-import { gotoHydrated, isHydrated, scrollToBottom, waitForIsland } from "./support/page-health";
+import { gotoPage, isHydrated, scrollToBottom, waitForIsland } from "./support/page-health";
 import { queryDatabase } from "./support/product-state";
 import { e2eRun } from "./support/run-env";
 import { uniqueEmail } from "./support/unique";
@@ -27,7 +27,7 @@ test("the contact form's code loads only when the visitor reaches for the form",
   page,
 }) => {
   const scripts = scriptsRequested(page);
-  await gotoHydrated(page, "/contact");
+  await gotoPage(page, "/contact");
   await page.waitForLoadState("networkidle");
   expect(scripts()).not.toContain("contact-island");
   const form = contactForm(page);
@@ -40,7 +40,7 @@ test("the contact form's code loads only when the visitor reaches for the form",
 
 test("the newsletter block's code loads as the block comes near the viewport", async ({ page }) => {
   const scripts = scriptsRequested(page);
-  await gotoHydrated(page, "/");
+  await gotoPage(page, "/");
   await page.waitForLoadState("networkidle");
   expect(scripts()).not.toContain("newsletter-island");
 
@@ -53,7 +53,7 @@ test("the newsletter block's code loads as the block comes near the viewport", a
 test("what a visitor types while the form's code is still on its way is kept and sent", async ({
   page,
 }) => {
-  await gotoHydrated(page, "/contact");
+  await gotoPage(page, "/contact");
   const held = await holdRequests(page, "**/assets/contact-island-*.js");
   const form = contactForm(page);
   const values = {
@@ -79,14 +79,19 @@ test("what a visitor types while the form's code is still on its way is kept and
   ).toEqual([{ name: values.name, subject: values.subject }]);
 });
 
-test("after a client-side navigation the form is ready at once", async ({ page }) => {
-  await gotoHydrated(page, "/careers");
+test("a page reached by a link is static too: its form comes alive on the first touch", async ({
+  page,
+}) => {
+  await gotoPage(page, "/careers");
   await page.getByRole("contentinfo").getByRole("link", { name: "Contact Us" }).first().click();
   await expect(page).toHaveURL(/\/contact$/);
   const form = contactForm(page);
   await expect(form.heading).toBeVisible();
-  // The navigation waited for the form's code: the page appears whole, the form already alive.
-  expect(await isHydrated(form.form)).toBe(true);
+  expect(await isHydrated(form.form)).toBe(false);
+  await form.name.focus();
+  await waitForIsland(form.form, { reach: false });
+  await form.name.fill("Imani");
+  await expect(form.name).toHaveValue("Imani");
 });
 
 /** The background colours of the newsletter section and of its Subscribe button. */
@@ -99,26 +104,28 @@ async function subscribeColours(page: Page) {
   return { section: await background(section), button: await background(button) };
 }
 
-test("the forms' shared styles come before their own: the Subscribe button stands out, loaded or navigated to", async ({
+test("the forms' shared styles come before their own: the Subscribe button stands out, before and after its code loads", async ({
   page,
 }) => {
-  await gotoHydrated(page, "/services");
+  await gotoPage(page, "/services");
   const first = await subscribeColours(page);
   expect(first.button).not.toBe(first.section);
 
-  await gotoHydrated(page, "/careers");
+  await gotoPage(page, "/careers");
   await page.getByRole("contentinfo").getByRole("link", { name: "About Us" }).first().click();
   await expect(page).toHaveURL(/\/about$/);
   const form = page.locator("form").filter({ has: page.getByLabel(newsletterContent.label) });
-  await expect.poll(() => isHydrated(form), { timeout: 10_000 }).toBe(true);
   const navigated = await subscribeColours(page);
+  await expect.poll(() => isHydrated(form), { timeout: 10_000 }).toBe(true);
+  const hydrated = await subscribeColours(page);
   expect(navigated.button).toBe(first.button);
+  expect(hydrated.button).toBe(first.button);
 });
 
 test("if the form's code cannot be fetched, the form still sends the inquiry as a plain HTML form", async ({
   page,
 }) => {
-  await gotoHydrated(page, "/contact");
+  await gotoPage(page, "/contact");
   await page.route("**/assets/contact-island-*.js", (route) => route.abort("internetdisconnected"));
   const form = contactForm(page);
   const values = {

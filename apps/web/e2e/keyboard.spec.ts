@@ -15,7 +15,7 @@ import { contactForm, requiredFields } from "./support/contact-form";
 import {
   describeFocus,
   exactly,
-  gotoHydrated,
+  gotoPage,
   hasFocus,
   isInLiveRegion,
   tabTo,
@@ -65,7 +65,7 @@ async function checkAccordion(page: Page, title: string, answerText: string) {
 
 test.describe("keyboard only", () => {
   test("the skip link is the first stop and moves focus to the main content", async ({ page }) => {
-    await gotoHydrated(page, "/services");
+    await gotoPage(page, "/services");
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: /skip to (main )?content/i });
     await expectFocused(page, skip);
@@ -90,7 +90,7 @@ test.describe("keyboard only", () => {
   test("the header's About dropdown opens with Enter, its anchors take focus, Escape closes it", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/");
+    await gotoPage(page, "/");
     const nav = page.getByRole("navigation", { name: "Main" });
     const toggle = nav.getByRole("button", { name: /about/i });
     await tabTo(page, toggle);
@@ -116,7 +116,7 @@ test.describe("keyboard only", () => {
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await gotoHydrated(page, "/");
+    await gotoPage(page, "/");
     const burger = page.getByRole("button", { name: "Menu" });
     await tabTo(page, burger);
     await page.keyboard.press("Enter");
@@ -136,7 +136,7 @@ test.describe("keyboard only", () => {
   });
 
   test("the home FAQ accordion opens and closes with Enter and Space", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoPage(page, "/");
     const [first, second] = homeContent.faq.items;
     await checkAccordion(page, first!.question, first!.answer);
     await checkAccordion(page, second!.question, second!.answer);
@@ -145,7 +145,7 @@ test.describe("keyboard only", () => {
   test("the industries solutions accordion opens and closes with Enter and Space", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/industries");
+    await gotoPage(page, "/industries");
     const items = industriesContent.solutions.items;
     await checkAccordion(page, items[0]!.title, items[0]!.points[0]!);
     await checkAccordion(page, items[4]!.title, items[4]!.points[0]!);
@@ -154,7 +154,7 @@ test.describe("keyboard only", () => {
   test("the thought leadership filter buttons are pressed with Enter and Space", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/thought-leadership");
+    await gotoPage(page, "/thought-leadership");
     const group = page.getByRole("group", { name: /filter/i });
     const banking = group.getByRole("button", { name: exactly("Banking") });
     await tabTo(page, banking);
@@ -175,7 +175,7 @@ test.describe("keyboard only", () => {
   test("the newsletter form: an invalid address is announced and focus stays on the field; a valid one succeeds", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/about");
+    await gotoPage(page, "/about");
     const email = page.getByLabel(newsletterContent.label);
     await tabTo(page, email, 200);
     // Reaching the field brought the form's code in; a person takes longer to type than it takes.
@@ -197,7 +197,7 @@ test.describe("keyboard only", () => {
   test("the contact form: errors are announced and focus moves to the first invalid field", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/contact");
+    await gotoPage(page, "/contact");
     const form = contactForm(page);
     await tabTo(page, form.submit, 80);
     // Tabbing through the fields brought the form's code in; a person takes longer than it takes.

@@ -13,13 +13,7 @@ import {
   mobileNav,
 } from "@site/shared/content";
 import { pageContent, routes } from "./support/pages";
-import {
-  escapeRegExp,
-  exactly,
-  gotoHydrated,
-  scrollToBottom,
-  scrollY,
-} from "./support/page-health";
+import { escapeRegExp, exactly, gotoPage, scrollToBottom, scrollY } from "./support/page-health";
 
 const headingOf = (path: string) => {
   const route = routes.find((candidate) => candidate.path === path);
@@ -41,7 +35,7 @@ test.describe("header", () => {
     test(`the ${item.label} link leads to ${item.href}, at the top of the page`, async ({
       page,
     }) => {
-      await gotoHydrated(page, item.href === "/" ? "/contact" : "/");
+      await gotoPage(page, item.href === "/" ? "/contact" : "/");
       await mainNav(page)
         .getByRole("link", { name: exactly(item.label) })
         .click();
@@ -56,7 +50,7 @@ test.describe("header", () => {
   }
 
   test("the Contact Us button leads to /contact", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoPage(page, "/");
     await page
       .getByRole("banner")
       .getByRole("link", { name: exactly(contactCta.label) })
@@ -69,7 +63,7 @@ test.describe("header", () => {
     test(`the About dropdown's "${section.label}" scrolls /about to #${section.id}`, async ({
       page,
     }) => {
-      await gotoHydrated(page, "/services");
+      await gotoPage(page, "/services");
       const { toggle, listOf } = aboutMenu(page);
       await expect(toggle).toHaveAttribute("aria-expanded", "false");
       await toggle.click();
@@ -85,7 +79,7 @@ test.describe("header", () => {
   }
 
   test("a press outside the About dropdown closes it", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoPage(page, "/");
     const { toggle, listOf } = aboutMenu(page);
     await toggle.click();
     await expect((await listOf()).getByRole("link").first()).toBeVisible();
@@ -102,7 +96,7 @@ test.describe("mobile menu at 390 px", () => {
   test("the burger opens and closes the menu, toggling body.menu-active and aria-expanded; Careers is there", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/");
+    await gotoPage(page, "/");
     const burger = page.getByRole("button", { name: "Menu" });
     await expect(burger).toBeVisible();
     await expect(mainNav(page)).toBeHidden();
@@ -125,7 +119,7 @@ test.describe("mobile menu at 390 px", () => {
   });
 
   test("a link in the menu navigates, closes the menu and lands at the top", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoPage(page, "/");
     const burger = page.getByRole("button", { name: "Menu" });
     await burger.click();
     const menu = page.locator(`[id="${await burger.getAttribute("aria-controls")}"]`);
@@ -138,7 +132,7 @@ test.describe("mobile menu at 390 px", () => {
   });
 
   test("an About anchor in the menu scrolls to its section", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoPage(page, "/");
     const burger = page.getByRole("button", { name: "Menu" });
     await burger.click();
     const menu = page.locator(`[id="${await burger.getAttribute("aria-controls")}"]`);
@@ -156,7 +150,7 @@ test.describe("footer", () => {
     test(`Links & Resources: "${link.label}" leads to ${link.href} at the top`, async ({
       page,
     }) => {
-      await gotoHydrated(page, "/");
+      await gotoPage(page, "/");
       await scrollToBottom(page);
       await footer(page)
         .getByRole("navigation", { name: footerColumns.linksAndResources.heading })
@@ -171,7 +165,7 @@ test.describe("footer", () => {
 
   test("Core Services links scroll /services to their sections", async ({ page }) => {
     for (const link of footerColumns.coreServices.links) {
-      await gotoHydrated(page, "/");
+      await gotoPage(page, "/");
       await footer(page)
         .getByRole("navigation", { name: footerColumns.coreServices.heading })
         .getByRole("link", { name: exactly(link.label) })
@@ -185,7 +179,7 @@ test.describe("footer", () => {
   test("lists the 21 geographies in order, the contacts, four social links and the 2025 copyright", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/");
+    await gotoPage(page, "/");
     const region = footer(page);
     const geographyList = region
       .getByRole("list")
@@ -213,7 +207,7 @@ test.describe("footer", () => {
   });
 
   test("the scroll-to-top button brings the page back to the top", async ({ page }) => {
-    await gotoHydrated(page, "/industries");
+    await gotoPage(page, "/industries");
     await scrollToBottom(page);
     await footer(page).getByRole("button", { name: /top/i }).click();
     await expect.poll(() => scrollY(page), { timeout: 5_000 }).toBe(0);
@@ -221,7 +215,7 @@ test.describe("footer", () => {
 });
 
 test("a route change lands at the top of the new page", async ({ page }) => {
-  await gotoHydrated(page, "/");
+  await gotoPage(page, "/");
   await scrollToBottom(page);
   const getInTouch = homeContent.howItWorks.cta;
   await page
@@ -231,7 +225,7 @@ test("a route change lands at the top of the new page", async ({ page }) => {
   await expect(page).toHaveURL(getInTouch.href);
   await expect.poll(() => scrollY(page)).toBe(0);
   // Another long page, another in-page link near its end.
-  await gotoHydrated(page, "/industries");
+  await gotoPage(page, "/industries");
   await scrollToBottom(page);
   const schedule = industriesContent.support.links[1];
   await page
@@ -253,7 +247,7 @@ test.describe("calls to action in the pages", () => {
   ];
   for (const { from, link } of actions) {
     test(`"${link.label}" on ${from} leads to ${link.href}`, async ({ page }) => {
-      await gotoHydrated(page, from);
+      await gotoPage(page, from);
       await page
         .getByRole("main")
         .getByRole("link", { name: exactly(link.label) })
@@ -264,7 +258,7 @@ test.describe("calls to action in the pages", () => {
   }
 
   test("Careers' Send Us Your CV is an e-mail to the careers address", async ({ page }) => {
-    await gotoHydrated(page, "/careers");
+    await gotoPage(page, "/careers");
     await expect(
       page.getByRole("main").getByRole("link", { name: exactly(careersContent.cta.label) }),
     ).toHaveAttribute("href", careersContent.cta.href);
@@ -274,10 +268,10 @@ test.describe("calls to action in the pages", () => {
   });
 });
 
-test("after client-side navigations the head describes the page shown: one title, description and canonical each", async ({
+test("after navigations the head describes the page shown: one title, description and canonical each", async ({
   page,
 }) => {
-  await gotoHydrated(page, "/");
+  await gotoPage(page, "/");
   const head = () =>
     page.evaluate(() => ({
       title: document.title,

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { newsletterContent } from "@site/shared/content";
 import { newsletterMessages, validationMessages } from "@site/shared/messages";
 import { holdRequests } from "./support/held-request";
-import { gotoHydrated, isInLiveRegion, waitForIsland } from "./support/page-health";
+import { gotoPage, isInLiveRegion, waitForIsland } from "./support/page-health";
 import { queryDatabase } from "./support/product-state";
 import { e2eRun } from "./support/run-env";
 import { uniqueEmail } from "./support/unique";
@@ -32,7 +32,7 @@ test.describe("newsletter", () => {
     test(`on ${path}: a new address is subscribed, announced and the input cleared`, async ({
       page,
     }) => {
-      await gotoHydrated(page, path);
+      await gotoPage(page, path);
       const { email, submit, ready } = newsletter(page);
       await ready();
       const address = uniqueEmail("news");
@@ -48,7 +48,7 @@ test.describe("newsletter", () => {
   }
 
   test("while the request runs the input and the button are disabled", async ({ page }) => {
-    await gotoHydrated(page, "/services");
+    await gotoPage(page, "/services");
     const { email, submit, ready } = newsletter(page);
     await ready();
     await email.fill(uniqueEmail("pending"));
@@ -63,7 +63,7 @@ test.describe("newsletter", () => {
   });
 
   test("an invalid address shows the validation message and stores nothing", async ({ page }) => {
-    await gotoHydrated(page, "/");
+    await gotoPage(page, "/");
     const { email, submit, ready } = newsletter(page);
     await ready();
     const requests: string[] = [];
@@ -81,7 +81,7 @@ test.describe("newsletter", () => {
   test("the same address in another letter case is refused as already subscribed", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/");
+    await gotoPage(page, "/");
     const { email, submit, ready } = newsletter(page);
     await ready();
     const address = uniqueEmail("dup");
@@ -101,7 +101,7 @@ test.describe("newsletter", () => {
   test("the API unreachable shows the mutation-level message and keeps the input", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/");
+    await gotoPage(page, "/");
     await page.route("**/api/subscriptions", (route) => route.abort("failed"));
     const { email, submit, ready } = newsletter(page);
     await ready();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { articleCategories, articles, type Article } from "@site/shared/content";
 import { thoughtLeadershipMessages } from "@site/shared/messages";
-import { exactly, gotoHydrated } from "./support/page-health";
+import { exactly, gotoPage } from "./support/page-health";
 
 const filters = (page: Page) => page.getByRole("group", { name: /filter/i }).getByRole("button");
 const cards = (page: Page) =>
@@ -17,7 +17,7 @@ const shownLinks = (page: Page) =>
 
 test.describe("thought leadership", () => {
   test.beforeEach(async ({ page }) => {
-    await gotoHydrated(page, "/thought-leadership");
+    await gotoPage(page, "/thought-leadership");
   });
 
   test("'All Projects' comes first, is pressed, and every article is shown", async ({ page }) => {

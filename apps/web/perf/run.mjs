@@ -1,15 +1,19 @@
 // @ts-check
 /**
  * `npm run perf`: Lighthouse (mobile preset, simulated throttling) on every route and the 404 page of
- * the built product, served the way `npm start` serves it. Prints a table, writes each JSON report
- * under <repo>/var/perf/, and exits 1 when a route misses the budget (budget.mjs).
+ * the built product, served the way `npm start` serves it, each measured PERF_RUNS times (3 by
+ * default; the table shows the medians). A bare HTML page is measured in the same run, first and last,
+ * as a reference: the best this machine scores right now, since other work on it moves the figures.
+ * Prints a table, writes each JSON report under <repo>/var/perf/, and exits 1 when a route misses the
+ * budget (budget.mjs).
  */
 import { mkdir, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { routePaths } from "@site/shared/content";
-import { budget, budgetMisses, formatTable, summarize } from "./budget.mjs";
+import { budget, budgetMisses, formatTable, medianOf, summarize } from "./budget.mjs";
 import { chromeArgs, chromePath } from "./chrome.mjs";
 import { startProduct } from "./product-server.mjs";
 
@@ -17,6 +21,34 @@ const reportDir = fileURLToPath(new URL("../../../var/perf/", import.meta.url));
 const notFoundProbe = "/this-page-does-not-exist";
 
 const chromeFlags = ["--headless=new", ...chromeArgs];
+const runsPerRoute = Math.max(1, Number(process.env.PERF_RUNS ?? 3));
+
+/** A page with nothing but a heading and a paragraph: the reference every route is compared with. */
+const barePage =
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>' +
+  '<title>Bare page</title><meta name="description" content="A bare HTML page measured as a reference."/>' +
+  "</head><body><main><h1>Bare page</h1><p>Nothing but HTML: the best score this machine gives right now.</p></main></body></html>";
+
+/** Serves the bare page on a free port. @returns {Promise<{ url: string, close: () => Promise<void> }>} */
+function serveBarePage() {
+  const server = createServer((request, response) => {
+    if (request.url === "/robots.txt") {
+      response.writeHead(200, { "Content-Type": "text/plain" }).end("User-agent: *\nAllow: /\n");
+      return;
+    }
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(barePage);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      resolve({
+        url: `http://127.0.0.1:${port}/`,
+        close: () => new Promise((done) => server.close(() => done(undefined))),
+      });
+    });
+  });
+}
 
 /** @param {string} path */
 const fileNameOf = (path) => (path === "/" ? "home" : path.replace(/^\//, "").replace(/[^a-z0-9-]+/gi, "-"));
@@ -30,11 +62,13 @@ async function main() {
 
   /** @type {{ stop: () => Promise<void> } | undefined} */
   let product;
+  /** @type {{ url: string, close: () => Promise<void> } | undefined} */
+  let bare;
   /** @type {chromeLauncher.LaunchedChrome | undefined} */
   let chrome;
   // Ctrl-C still stops the server and Chrome.
   const interrupt = () => {
-    void Promise.allSettled([product?.stop(), chrome?.kill()]).then(() => process.exit(130));
+    void Promise.allSettled([product?.stop(), chrome?.kill(), bare?.close()]).then(() => process.exit(130));
   };
   process.once("SIGINT", interrupt);
   process.once("SIGTERM", interrupt);
@@ -42,39 +76,67 @@ async function main() {
   try {
     const started = await startProduct();
     product = started;
+    bare = await serveBarePage();
     chrome = await chromeLauncher.launch({
       chromePath,
       chromeFlags,
       logLevel: "error",
     });
 
-    const rows = [];
-    /** @type {string[]} */
-    const failures = [];
-    for (const target of targets) {
-      const url = `${started.baseUrl}${target.path}`;
-      process.stdout.write(`Lighthouse ${target.label} ...\n`);
+    /**
+     * Lighthouse on `url` once; a trace occasionally comes back unusable (NO_NAVSTART, NO_FCP) on a
+     * busy machine: one more try.
+     * @param {string} url @param {string} label @param {boolean} isNotFound
+     */
+    const measure = async (url, label, isNotFound) => {
       const options = {
-        port: chrome.port,
+        port: chrome?.port,
         output: /** @type {const} */ ("json"),
         logLevel: /** @type {const} */ ("error"),
         onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
         // Lighthouse refuses a 4xx document by default; the not-found page answers 404 on purpose.
-        ignoreStatusCode: target.isNotFound,
+        ignoreStatusCode: isNotFound,
       };
       let result = await lighthouse(url, options);
-      // A trace occasionally comes back unusable (NO_NAVSTART, NO_FCP) on a busy machine: one more try.
       if (result?.lhr.runtimeError) {
-        process.stdout.write(`  ${result.lhr.runtimeError.code}; measuring ${target.label} again\n`);
+        process.stdout.write(`  ${result.lhr.runtimeError.code}; measuring ${label} again\n`);
         result = await lighthouse(url, options);
       }
       if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
-      const reportFile = `${reportDir}${fileNameOf(target.label)}.json`;
-      await writeFile(reportFile, typeof result.report === "string" ? result.report : JSON.stringify(result.lhr));
-      const row = summarize(target.label, result.lhr, target);
+      return result;
+    };
+
+    /** The medians of `runsPerRoute` runs; the first run's report is kept. */
+    const measureMedian = async (
+      /** @type {string} */ url,
+      /** @type {string} */ label,
+      /** @type {{ isNotFound: boolean }} */ kind,
+    ) => {
+      const runs = [];
+      for (let run = 1; run <= runsPerRoute; run += 1) {
+        process.stdout.write(`Lighthouse ${label} (${run}/${runsPerRoute}) ...\n`);
+        const result = await measure(url, label, kind.isNotFound);
+        if (run === 1) {
+          const reportFile = `${reportDir}${fileNameOf(label)}.json`;
+          await writeFile(reportFile, typeof result.report === "string" ? result.report : JSON.stringify(result.lhr));
+        }
+        runs.push(summarize(label, result.lhr, kind));
+      }
+      return medianOf(runs);
+    };
+
+    const rows = [];
+    /** @type {string[]} */
+    const failures = [];
+    // The reference first and last: a machine that got busier during the run shows in the pair.
+    const reference = "bare HTML (reference)";
+    rows.push(await measureMedian(bare.url, reference, { isNotFound: false }));
+    for (const target of targets) {
+      const row = await measureMedian(`${started.baseUrl}${target.path}`, target.label, target);
       rows.push(row);
       for (const miss of budgetMisses(row, target)) failures.push(`${target.label}: ${miss}`);
     }
+    rows.push(await measureMedian(bare.url, reference, { isNotFound: false }));
 
     const table = formatTable(rows);
     console.log(`\n${table}\n`);
@@ -82,7 +144,8 @@ async function main() {
     await writeFile(`${reportDir}summary.md`, `${table}\n\n${failures.map((failure) => `- ${failure}`).join("\n")}\n`);
     await writeFile(`${reportDir}summary.json`, `${JSON.stringify({ budget, rows, failures }, null, 2)}\n`);
     console.log(
-      `Budget: performance >= ${budget.performance}, a11y/BP/SEO = 100, LCP <= ${budget.lcpMs} ms, CLS <= ${budget.cls}, ` +
+      `Medians of ${runsPerRoute} run(s) per route. Budget: performance >= ${budget.performance}, a11y/BP/SEO = 100, ` +
+        `LCP <= ${budget.lcpMs} ms, TBT <= ${budget.tbtMs} ms, CLS <= ${budget.cls}, ` +
         `first-load JS <= ${budget.firstLoadJsKb} kB gzip, home <= ${budget.homeTotalKb} kB total.`,
     );
     console.log(`Reports: ${reportDir}`);
@@ -93,7 +156,7 @@ async function main() {
       console.log("\nEvery route is within budget.");
     }
   } finally {
-    await Promise.allSettled([chrome?.kill(), product?.stop()]);
+    await Promise.allSettled([chrome?.kill(), product?.stop(), bare?.close()]);
     process.off("SIGINT", interrupt);
     process.off("SIGTERM", interrupt);
   }

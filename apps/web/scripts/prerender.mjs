@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // Runs after the two Vite builds (see package.json "build"): renders every route, and the 404 page at
 // its concrete path, to build/client/<route>/index.html with the server build's renderDocument(), each
-// linking the stylesheets and modules its page needs (from Vite's manifest). Then removes the server
-// build and the manifest: only build/client is served.
+// linking the stylesheets its page needs (the layout's, its own, its islands') and the one script every
+// page runs (from Vite's manifest). Then removes the server build and the manifest: only build/client
+// is served.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { blogSubpagePaths } from "@site/shared/blog";
+import { blogPosts } from "@site/shared/blog/posts";
 import { notFoundPath, routePaths } from "@site/shared/content";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
@@ -43,10 +46,20 @@ function chunkGraph(key, seen = new Set()) {
   return [...(chunk.imports ?? []).flatMap((imported) => chunkGraph(imported, seen)), chunk];
 }
 
-const entryKey = "app/entry.client.tsx";
-const entry = manifest[entryKey];
-if (!entry) throw new Error(`prerender: the manifest has no ${entryKey}`);
+const entryKey = "app/entry.client.ts";
+const layoutKey = "app/root.tsx";
 const url = (file) => `/${file}`;
+/** The script every page runs, and the modules it imports up front. */
+const [script, ...preloads] = chunkGraph(entryKey)
+  .reverse()
+  .map((chunk) => url(chunk.file));
+if (!script) throw new Error(`prerender: the manifest has no ${entryKey}`);
+/** Every module's built file by its path relative to app/ (islands are found by it). */
+const chunks = Object.fromEntries(
+  Object.entries(manifest)
+    .filter(([key]) => key.startsWith("app/"))
+    .map(([key, chunk]) => [key.slice("app/".length), url(chunk.file)]),
+);
 
 /**
  * The stylesheets of the chunks a page loads later (its islands, see components/ui/island.tsx): their
@@ -59,18 +72,21 @@ const deferredStyles = (chunks, seen) =>
     .flatMap((key) => chunkGraph(key, seen))
     .flatMap((chunk) => chunk.css ?? []);
 
-for (const path of [...routePaths, notFoundPath]) {
+for (const path of [...routePaths, ...blogSubpagePaths(blogPosts), notFoundPath]) {
+  // The layout's styles, then the page's, then its islands' (their markup is in the HTML from the
+  // start). The JavaScript of these chunks never reaches the browser: the page is static HTML.
   const seen = new Set();
-  const entryChunks = chunkGraph(entryKey, seen);
+  const layoutGraph = chunkGraph(layoutKey, seen);
   const pageGraph = chunkGraph(pageChunkKey(pageFileFor(path)), seen);
-  const chunks = [...entryChunks, ...pageGraph];
   const styles = [
-    ...chunks.flatMap((chunk) => chunk.css ?? []),
+    ...[...layoutGraph, ...pageGraph].flatMap((chunk) => chunk.css ?? []),
     ...deferredStyles(pageGraph, new Set(seen)),
   ];
   const html = await renderDocument(path, {
     styles: [...new Set(styles)].map(url),
-    modules: chunks.map((chunk) => url(chunk.file)),
+    script,
+    preloads,
+    chunks,
   });
   const file = join(client, path === "/" ? "" : path.slice(1), "index.html");
   mkdirSync(dirname(file), { recursive: true });

@@ -4,6 +4,8 @@ import { routeSeo } from "../lib/seo";
 
 export const meta = () => routeSeo(routeById("thought-leadership"));
 
+export const islands = [ThoughtLeadership];
+
 export default function ThoughtLeadershipPage() {
   return <ThoughtLeadership />;
 }

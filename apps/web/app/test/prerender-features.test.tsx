@@ -8,7 +8,7 @@ import { articles, contactContent, newsletterContent } from "@site/shared/conten
 import { thoughtLeadershipMessages } from "@site/shared/messages";
 import { ContactForm } from "../features/contact/contact-form";
 import { NewsletterBlock } from "../features/newsletter/newsletter-block";
-import { ThoughtLeadership } from "../features/thought-leadership";
+import { ThoughtLeadership } from "../features/thought-leadership/thought-leadership";
 import { createQueryClient } from "../lib/query-client";
 
 // The build prerenders each route with React's server renderer and the browser hydrates that HTML.

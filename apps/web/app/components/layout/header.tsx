@@ -1,9 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink } from "react-router";
 import { contactCta, headerNav, mobileNav } from "@site/shared/content";
 import { Logo } from "./logo";
 import { NavDropdown } from "./nav-dropdown";
-import { useDismiss } from "./use-dismiss";
 
 const mobileMenuId = "mobile-menu";
 
@@ -14,23 +12,11 @@ const mobileMenuId = "mobile-menu";
  * Without JavaScript the burger cannot work, so the mobile menu is always in the HTML and
  * layout.css shows it as a plain link list under `@media (scripting: none)` (and hides the burger):
  * phones without scripts still reach every page, Careers included.
+ *
+ * It is rendered closed; opening and closing (the burger, the About dropdown, Escape, `menu-active`)
+ * is page-behaviour.ts, plain DOM code, so the static page needs no React for it.
  */
 export function Header() {
-  const location = useLocation();
-  // The menu remembers the location it was opened at: any navigation (a new location key) closes it.
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const menuOpen = openAt === location.key;
-  const closeMenu = useCallback(() => setOpenAt(null), []);
-  const burger = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-  useDismiss({ open: menuOpen, close: closeMenu, container: menu, trigger: burger, closeOnOutsidePress: false });
-
-  // The spec's `menu-active` body class: styles lock page scroll behind the open menu with it.
-  useEffect(() => {
-    document.body.classList.toggle("menu-active", menuOpen);
-    return () => document.body.classList.remove("menu-active");
-  }, [menuOpen]);
-
   return (
     <header className="site-header">
       <div className="site-header__bar container">
@@ -56,19 +42,12 @@ export function Header() {
         <Link to={contactCta.href} className="button button--primary site-header__cta">
           {contactCta.label}
         </Link>
-        <button
-          ref={burger}
-          type="button"
-          className="burger"
-          aria-expanded={menuOpen}
-          aria-controls={mobileMenuId}
-          onClick={() => setOpenAt(menuOpen ? null : location.key)}
-        >
+        <button type="button" className="burger" aria-expanded={false} aria-controls={mobileMenuId}>
           <span className="visually-hidden">Menu</span>
           <span className="burger__lines" aria-hidden="true" />
         </button>
       </div>
-      <div id={mobileMenuId} ref={menu} className="mobile-menu" hidden={!menuOpen}>
+      <div id={mobileMenuId} className="mobile-menu" hidden>
         <nav aria-label="Mobile">
           <ul className="mobile-menu__list">
             {mobileNav.map((item) => (

@@ -5,4 +5,8 @@ import { island } from "../../components/ui/island";
  * requests) loaded as soon as the visitor reaches for it (pointer, touch, focus). Until then it posts
  * to the API as a plain HTML form, so a lead sent in that moment is still stored.
  */
-export const ContactForm = island(() => import("./contact-island"), "interaction");
+export const ContactForm = island(
+  "features/contact/contact-island.tsx",
+  () => import("./contact-island"),
+  "interaction",
+);

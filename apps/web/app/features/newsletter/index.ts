@@ -5,4 +5,8 @@ import { island } from "../../components/ui/island";
  * when the block comes near the viewport or the visitor reaches for it. Until then its form posts to
  * the API as a plain HTML form.
  */
-export const NewsletterBlock = island(() => import("./newsletter-island"), "visible");
+export const NewsletterBlock = island(
+  "features/newsletter/newsletter-island.tsx",
+  () => import("./newsletter-island"),
+  "visible",
+);

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { articleCategories, articles, type Article } from "@site/shared/content";
 import { thoughtLeadershipMessages } from "@site/shared/messages";
-import { ThoughtLeadership } from "./index";
+import { ThoughtLeadership } from "./thought-leadership";
 
 // Expected counts come from the data itself, so content edits do not break these tests.
 const countIn = (category: string) => articles.filter((a) => a.category === category).length;

@@ -1,21 +1,20 @@
 import { StrictMode } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
+import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./root";
 import { lazyPages } from "./routes";
 
+/**
+ * The development server only (index.html, `pnpm dev`): React renders the whole site from the route
+ * table with client-side routing, islands included. The build prerenders every page instead, and the
+ * browser runs entry.client.ts on it.
+ */
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element to render into");
-
-const app = (
+createRoot(container).render(
   <StrictMode>
     <BrowserRouter>
       <App pages={lazyPages()} />
     </BrowserRouter>
-  </StrictMode>
+  </StrictMode>,
 );
-
-// Every page is prerendered: React takes over the HTML in place. An empty root only happens under the
-// development server (index.html), which renders from scratch.
-if (container.hasChildNodes()) hydrateRoot(container, app);
-else createRoot(container).render(app);

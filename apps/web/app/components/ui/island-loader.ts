@@ -1,0 +1,107 @@
+import type { IslandModule, IslandTrigger } from "./island";
+
+/**
+ * The browser side of islands on the static site (no React here: this runs on every page). Each
+ * prerendered island is a `.island[data-island]` element naming its module's URL; its code loads only
+ * when wanted, then React hydrates that element alone (island-hydrate.tsx):
+ * - "interaction": once the visitor reaches for it (pointer over or down, touch, focus, a key);
+ * - "visible": also once it comes within `visibleMargin` of the viewport.
+ * A tap on one of its buttons before the code is there is replayed once it has hydrated; a form posts
+ * as plain HTML meanwhile, and stays that way if the code cannot be fetched.
+ */
+
+/** Events that show a visitor is about to use an island's controls. */
+const intentEvents = ["pointerover", "pointerdown", "touchstart", "focusin", "keydown"] as const;
+
+/** How far ahead of the viewport a "visible" island starts loading, so it is ready when it scrolls in. */
+const visibleMargin = "400px 0px";
+
+/** The attributes the prerender writes on an island (entry.prerender.tsx). */
+export const islandAttributes = {
+  module: "data-island",
+  trigger: "data-trigger",
+  props: "data-props",
+  idPrefix: "data-id-prefix",
+} as const;
+
+export type LoadModule = (url: string) => Promise<IslandModule<object>>;
+
+/** The page's islands start waiting for their triggers; returns a function that stops all waiting. */
+export function startIslands(
+  root: ParentNode = document,
+  loadModule: LoadModule = (url) => import(/* @vite-ignore */ url),
+): () => void {
+  const stops = [...root.querySelectorAll<HTMLElement>(`[${islandAttributes.module}]`)].map(
+    (element) => watchIsland(element, loadModule),
+  );
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
+
+function watchIsland(element: HTMLElement, loadModule: LoadModule): () => void {
+  const url = element.getAttribute(islandAttributes.module) ?? "";
+  const trigger = element.getAttribute(islandAttributes.trigger) as IslandTrigger | null;
+  let tapped: HTMLButtonElement | null = null;
+
+  const onIntent = (event: Event) => {
+    if (event.target instanceof Node && element.contains(event.target)) wake();
+  };
+  // A button of the island pressed before React owns it (a filter, say) did nothing yet: remember it.
+  const onClick = (event: Event) => {
+    const button = event.target instanceof Element ? event.target.closest("button") : null;
+    if (button && button.type === "button" && element.contains(button)) tapped = button;
+  };
+  // Listened for on the window, in the capture phase, so nothing on the way can hide them.
+  for (const type of intentEvents)
+    window.addEventListener(type, onIntent, { passive: true, capture: true });
+  window.addEventListener("click", onClick, { capture: true });
+  const observer =
+    trigger === "visible" && typeof IntersectionObserver === "function"
+      ? new IntersectionObserver(
+          (entries) => {
+            if (entries.some((entry) => entry.isIntersecting)) wake();
+          },
+          { rootMargin: visibleMargin },
+        )
+      : undefined;
+  // The island's own element draws no box (styles/base.css: `display: contents`): watch what it holds.
+  for (const child of element.children) observer?.observe(child);
+
+  function stopWaiting() {
+    for (const type of intentEvents) window.removeEventListener(type, onIntent, { capture: true });
+    observer?.disconnect();
+  }
+  function stop() {
+    stopWaiting();
+    window.removeEventListener("click", onClick, { capture: true });
+  }
+
+  let woken = false;
+  function wake() {
+    if (woken) return;
+    woken = true;
+    stopWaiting();
+    void Promise.all([import("./island-hydrate"), loadModule(url)])
+      .then(([{ hydrateIsland }, module]) => {
+        const props = JSON.parse(element.getAttribute(islandAttributes.props) ?? "{}") as object;
+        const prefix = element.getAttribute(islandAttributes.idPrefix) ?? "";
+        return hydrateIsland(element, module, props, prefix);
+      })
+      .then(() => {
+        // The tap is replayed on the button now that React owns it.
+        const button = tapped;
+        tapped = null;
+        if (button?.isConnected) button.click();
+      })
+      .catch((cause: unknown) => {
+        console.error(
+          "An island's code could not be loaded; its prerendered form keeps working.",
+          cause,
+        );
+      })
+      .finally(() => window.removeEventListener("click", onClick, { capture: true }));
+  }
+
+  return stop;
+}

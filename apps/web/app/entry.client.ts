@@ -1,0 +1,14 @@
+/**
+ * The only script every built page runs (a few kB; no React). The pages are static HTML, prerendered
+ * from the React components in routes/: this attaches the header's and footer's behaviours, fetches
+ * other pages ahead when a visitor is about to follow a link, and wakes the page's islands (the
+ * forms, the article filter) when they are wanted, which then load React and their own code.
+ * Navigation between pages is the browser's own: each page starts at its top.
+ */
+import { enhancePage } from "./components/layout/page-behaviour";
+import { startIslands } from "./components/ui/island-loader";
+import { prefetchOnIntent } from "./lib/prefetch";
+
+enhancePage(document);
+prefetchOnIntent(document);
+startIslands(document);
