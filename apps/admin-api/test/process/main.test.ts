@@ -219,10 +219,12 @@ describe("the API process", () => {
 
   it("refuses to start on a bad variable, naming it, with exit code 1", async () => {
     const app = startMain({ PORT: "not-a-port", RATE_LIMIT_MAX: "0" });
+    // Handled from the start: the process exits (rejecting it) before its streams close.
+    const listening = app.listening.catch(() => undefined);
     const [code] = await once(app.child, "close");
     expect(code).toBe(1);
     expect(app.stderr()).toContain("PORT");
     expect(app.stderr()).toContain("RATE_LIMIT_MAX");
-    await app.listening.catch(() => undefined);
+    await listening;
   });
 });
