@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Loads every prerendered page of build/client in Chromium and checks that React hydrates it in
-// place: no console errors or uncaught errors (a hydration mismatch throws React error #418 and
-// re-renders the page from scratch), the server-rendered <h1> node survives hydration, and the
-// page is interactive afterwards (the burger toggles `menu-active`). Exits 1 on any problem.
+// Loads every prerendered page of build/client in Chromium and checks it in place: the page stays the
+// static HTML it was built as (the server-rendered <h1> node survives; only islands are ever hydrated,
+// and a mismatch in one throws React error #418), no console or uncaught errors, and the page's one
+// script works (the burger toggles `menu-active`). Exits 1 on any problem.
 // Usage: node scripts/check-hydration.mjs [base-url]   (needs /usr/bin/chromium or CHROME_PATH)
 // Without a URL it serves build/client itself; give a `vite` dev server URL to get React's detailed
 // development-mode hydration warnings instead.
