@@ -3,19 +3,40 @@
  * one contract suite in test/contract. Timestamps are set by the store (server time), never by callers.
  */
 
-export type SubscriptionStatus = "subscribed";
+export type SubscriptionStatus = "subscribed" | "unsubscribed";
 export type ContactStatus = "new";
 export type MailState = "PENDING" | "PROCESSING" | "SUCCESS" | "ERROR";
+
+/**
+ * Where and under which privacy notice a person agreed (Kenya's Data Protection Act 2019: the firm must be
+ * able to prove consent). Validated by the domain: `page` is one of the site's routes, `noticeVersion` one
+ * the site has shown; null when the submission did not say.
+ */
+export interface ConsentInput {
+  page: string | null;
+  noticeVersion: string | null;
+}
+
+/** Consent as recorded: the input plus when it was given, in the store's time (server time). */
+export interface ConsentRecord extends ConsentInput {
+  at: Date;
+}
 
 export interface NewSubscription {
   /** Already normalised: trimmed and lower-cased. */
   email: string;
+  /** Omitted: recorded with page and version null. */
+  consent?: ConsentInput | undefined;
 }
 
 export interface SubscriptionRecord {
   id: string;
   email: string;
   status: SubscriptionStatus;
+  /** The consent of the current subscription (renewed when an unsubscribed person subscribes again). */
+  consent: ConsentRecord;
+  /** When the person last unsubscribed; null while subscribed. */
+  unsubscribedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -26,11 +47,15 @@ export interface NewContact {
   phone?: string | undefined;
   subject: string;
   description: string;
+  /** Omitted: recorded with page and version null. */
+  consent?: ConsentInput | undefined;
 }
 
-export interface ContactRecord extends NewContact {
+export interface ContactRecord extends Omit<NewContact, "consent"> {
   id: string;
   status: ContactStatus;
+  /** `at` is the contact's createdAt. */
+  consent: ConsentRecord;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -42,6 +67,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Extra header lines, passed through by every transport (e.g. RFC 8058's List-Unsubscribe and
+   * List-Unsubscribe-Post). Names and values are the caller's, already header-safe.
+   */
+  headers?: Record<string, string> | undefined;
 }
 
 export interface MailRecord {
@@ -49,8 +79,10 @@ export interface MailRecord {
   message: MailMessage;
   /** What the mail is about, e.g. { kind: "contact-ack", contactId }. */
   meta: {
-    kind: "contact-acknowledgement" | "contact-notification" | "admin";
+    kind: "contact-acknowledgement" | "contact-notification" | "admin" | "newsletter-welcome";
     contactId?: string | undefined;
+    /** The subscription a newsletter mail belongs to. */
+    subscriptionId?: string | undefined;
   };
   delivery: {
     state: MailState;
@@ -115,8 +147,13 @@ export interface MailClaim {
 /** A mail as claimDueMails returns it: the record plus the token of this claim. */
 export type ClaimedMail = MailRecord & MailClaim;
 
+/**
+ * `returning`: the address had unsubscribed before and is subscribed again (same id, new consent).
+ * `skipped`: mails of the subscription left out by their AutomaticMailLimit.
+ */
 export type SubscribeResult =
-  { created: true; id: string } | { created: false; reason: "duplicate" };
+  | { created: true; id: string; returning: boolean; skipped: SkippedMail[] }
+  | { created: false; reason: "duplicate" };
 
 export interface OutboxStats {
   /** PENDING plus PROCESSING (the backlog not yet delivered). */
@@ -128,8 +165,17 @@ export interface OutboxStats {
 }
 
 export interface Store {
-  /** Race-free: a unique key (SQLite) or a deterministic id with create (Firestore). */
-  addSubscription(subscription: NewSubscription): Promise<SubscribeResult>;
+  /**
+   * Race-free: a unique key (SQLite) or a deterministic id with create (Firestore). Only a currently
+   * subscribed address is a duplicate: an unsubscribed one is subscribed again (same id, status
+   * subscribed, the new consent, unsubscribedAt null). `mails` (e.g. the welcome mail, told whether the
+   * subscriber is returning) are queued in the same transaction, with meta.subscriptionId set; nothing
+   * is queued for a duplicate.
+   */
+  addSubscription(
+    subscription: NewSubscription,
+    mails?: (subscriptionId: string, context: { returning: boolean }) => NewMail[],
+  ): Promise<SubscribeResult>;
   /**
    * Saves the contact and queues its mails atomically (one transaction). A mail carrying `limit` that is
    * over it is left out and listed in `skipped`; the contact and the other mails are stored all the same.
@@ -190,4 +236,48 @@ export interface Store {
   /** Throws when the store is unreachable. */
   ping(): Promise<void>;
   close(): Promise<void>;
+
+  // --- A person's data: unsubscribing, export, erasure, retention (Data Protection Act 2019) ---
+
+  getSubscription(id: string): Promise<SubscriptionRecord | null>;
+  /**
+   * subscribed → unsubscribed, unsubscribedAt and updatedAt = store time: "unsubscribed". "already" for
+   * a subscription that was unsubscribed before (nothing changes), "unknown" for no such subscription.
+   */
+  unsubscribe(id: string): Promise<"unsubscribed" | "already" | "unknown">;
+  /** The currently subscribed only (what the firm may mail), oldest subscription first. */
+  listSubscribers(): Promise<SubscriptionRecord[]>;
+  /**
+   * Everything held about an address (already normalised: trimmed, lower-cased): its subscription, its
+   * contacts (by their email, in any case), and the mails to it or replying to it (in any case), or
+   * belonging to one of those contacts or that subscription. Mails oldest first.
+   */
+  findPersonalData(email: string): Promise<PersonalData>;
+  /**
+   * Deletes everything findPersonalData finds, and records the erasure (when, and the keyed hash of
+   * the address: never the address), in one transaction or batch. Returns what was deleted.
+   */
+  erasePersonalData(email: string, erasure: { addressHash: string }): Promise<ErasureRecord>;
+  /** Erasures recorded, oldest first (the only trace of an erased person). */
+  listErasures(): Promise<ErasureRecord[]>;
+  /**
+   * Empties the text and HTML of mails that finished (SUCCESS or ERROR) before `finishedBefore`, so
+   * mail bodies are not kept past their retention; the delivery record stays. Returns how many mails
+   * were emptied (an emptied mail is not counted again).
+   */
+  purgeMailBodies(finishedBefore: Date): Promise<number>;
+}
+
+export interface PersonalData {
+  subscription: SubscriptionRecord | null;
+  contacts: ContactRecord[];
+  mails: MailRecord[];
+}
+
+export interface ErasureRecord {
+  id: string;
+  /** Keyed hash (HMAC) of the erased address: proves which address was erased to someone who has it. */
+  addressHash: string;
+  erasedAt: Date;
+  deleted: { subscriptions: number; contacts: number; mails: number };
 }

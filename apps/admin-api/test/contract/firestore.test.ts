@@ -63,15 +63,34 @@ describe("Firestore adapter: stored documents", () => {
     meta: { kind: "admin" },
   };
 
-  it("a subscription's document id is the keyed hash (HMAC, never a bare hash) of the email and holds the spec's four fields", async () => {
-    const result = await store.addSubscription({ email: "amina@example.com" });
+  it("a subscription's document id is the keyed hash (HMAC, never a bare hash) of the email and holds the spec's four fields and the consent", async () => {
+    const result = await store.addSubscription({
+      email: "amina@example.com",
+      consent: { page: "/about", noticeVersion: "2026-11-23" },
+    });
     const id = testDataKey("amina@example.com");
     expect(id).not.toBe(createHash("sha256").update("amina@example.com").digest("hex"));
-    expect(result).toEqual({ created: true, id });
+    expect(result).toEqual({ created: true, id, returning: false, skipped: [] });
 
     const doc = await raw("subscriptions", id);
-    expect(Object.keys(doc ?? {}).sort()).toEqual(["createdAt", "email", "status", "updatedAt"]);
-    expect(doc).toMatchObject({ email: "amina@example.com", status: "subscribed" });
+    expect(Object.keys(doc ?? {}).sort()).toEqual([
+      "consentAt",
+      "consentNoticeVersion",
+      "consentPage",
+      "createdAt",
+      "email",
+      "status",
+      "unsubscribedAt",
+      "updatedAt",
+    ]);
+    expect(doc).toMatchObject({
+      email: "amina@example.com",
+      status: "subscribed",
+      consentPage: "/about",
+      consentNoticeVersion: "2026-11-23",
+      unsubscribedAt: null,
+    });
+    expect((doc?.consentAt as Timestamp).isEqual(doc?.createdAt as Timestamp)).toBe(true);
     expect(doc?.createdAt).toBeInstanceOf(Timestamp);
     expect((doc?.updatedAt as Timestamp).isEqual(doc?.createdAt as Timestamp)).toBe(true);
   });
@@ -88,9 +107,12 @@ describe("Firestore adapter: stored documents", () => {
     );
     const doc = await raw("contacts", id);
     expect(Object.keys(doc ?? {}).sort()).toEqual([
+      "consentNoticeVersion",
+      "consentPage",
       "createdAt",
       "description",
       "email",
+      "emailKey",
       "name",
       "status",
       "subject",

@@ -64,7 +64,9 @@ describe("SQLite adapter specifics", () => {
     try {
       expect(() =>
         db
-          .prepare("INSERT INTO subscriptions VALUES ('x', 'one@example.com', 'subscribed', 0, 0)")
+          .prepare(
+            "INSERT INTO subscriptions (id, email, status, created_at, updated_at) VALUES ('x', 'one@example.com', 'subscribed', 0, 0)",
+          )
           .run(),
       ).toThrow(/UNIQUE/);
     } finally {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describePersonalDataContract } from "./personal-data-contract.js";
 import type {
   ClaimedMail,
   MailClaim,
@@ -501,5 +502,7 @@ export function describeStoreContract(
         await expect(store.close()).resolves.toBeUndefined();
       });
     });
+
+    describePersonalDataContract(() => store);
   });
 }

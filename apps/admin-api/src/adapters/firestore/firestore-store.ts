@@ -14,7 +14,9 @@ import type { DataKey } from "../../domain/data-key.js";
 import { automaticMailWindowMs, utcDay } from "../mail-limit-window.js";
 import type {
   ClaimedMail,
+  ConsentInput,
   ContactRecord,
+  ErasureRecord,
   MailClaim,
   MailRecord,
   NewContact,
@@ -48,6 +50,8 @@ export const FIRESTORE_COLLECTIONS = {
   subscriptions: "subscriptions",
   contacts: "contacts",
   mail: "mail",
+  /** One document per erasure of a person's data: when, and the keyed hash of the address. */
+  erasures: "erasures",
   /** One document per claim of a mail (`<mail id>-<claim number>`): see claimOne. */
   mailClaims: "mailClaims",
   /**
@@ -105,11 +109,44 @@ function requireString(snapshot: DocumentSnapshot, field: string): string {
   return value;
 }
 
+const stringOrNull = (snapshot: DocumentSnapshot, field: string): string | null => {
+  const value: unknown = snapshot.get(field);
+  return typeof value === "string" ? value : null;
+};
+
+const timestampOrNull = (snapshot: DocumentSnapshot, field: string): Date | null => {
+  const value: unknown = snapshot.get(field);
+  return value instanceof Timestamp ? value.toDate() : null;
+};
+
+/**
+ * Consent fields of a subscription or contact document, at the top level (the emulator applies server
+ * timestamps to top-level fields reliably). Documents from before they existed read as page and version
+ * null, given at createdAt.
+ */
+function consentFields(consent: ConsentInput | undefined): DocumentData {
+  return {
+    consentAt: FieldValue.serverTimestamp(),
+    consentPage: consent?.page ?? null,
+    consentNoticeVersion: consent?.noticeVersion ?? null,
+  };
+}
+
+function toConsent(snapshot: DocumentSnapshot): ContactRecord["consent"] {
+  return {
+    at: timestampOrNull(snapshot, "consentAt") ?? requireTimestamp(snapshot, "createdAt"),
+    page: stringOrNull(snapshot, "consentPage"),
+    noticeVersion: stringOrNull(snapshot, "consentNoticeVersion"),
+  };
+}
+
 function toSubscription(snapshot: DocumentSnapshot): SubscriptionRecord {
   return {
     id: snapshot.id,
     email: requireString(snapshot, "email"),
-    status: "subscribed",
+    status: snapshot.get("status") === "unsubscribed" ? "unsubscribed" : "subscribed",
+    consent: toConsent(snapshot),
+    unsubscribedAt: timestampOrNull(snapshot, "unsubscribedAt"),
     createdAt: requireTimestamp(snapshot, "createdAt"),
     updatedAt: requireTimestamp(snapshot, "updatedAt"),
   };
@@ -125,6 +162,8 @@ function toContact(snapshot: DocumentSnapshot): ContactRecord {
     subject: requireString(snapshot, "subject"),
     description: requireString(snapshot, "description"),
     status: "new",
+    // A contact's consent is given when it is sent.
+    consent: { ...toConsent(snapshot), at: requireTimestamp(snapshot, "createdAt") },
     createdAt: requireTimestamp(snapshot, "createdAt"),
     updatedAt: requireTimestamp(snapshot, "updatedAt"),
   };
@@ -142,6 +181,28 @@ function newContactDocument(contact: NewContact): DocumentData {
     status: "new",
     createdAt: now,
     updatedAt: now,
+    consentPage: contact.consent?.page ?? null,
+    consentNoticeVersion: contact.consent?.noticeVersion ?? null,
+    // The address as typed is kept; this copy finds the person's contacts whatever the case.
+    emailKey: contact.email.toLowerCase(),
+  };
+}
+
+function toErasure(snapshot: DocumentSnapshot): ErasureRecord {
+  const deleted: unknown = snapshot.get("deleted");
+  const count = (key: string): number => {
+    const value: unknown = (deleted as Record<string, unknown> | undefined)?.[key];
+    return typeof value === "number" ? value : 0;
+  };
+  return {
+    id: snapshot.id,
+    addressHash: requireString(snapshot, "addressHash"),
+    erasedAt: requireTimestamp(snapshot, "erasedAt"),
+    deleted: {
+      subscriptions: count("subscriptions"),
+      contacts: count("contacts"),
+      mails: count("mails"),
+    },
   };
 }
 
@@ -159,6 +220,8 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
   const contacts = firestore.collection(FIRESTORE_COLLECTIONS.contacts);
   const mail: CollectionReference = firestore.collection(FIRESTORE_COLLECTIONS.mail);
   const mailClaims = firestore.collection(FIRESTORE_COLLECTIONS.mailClaims);
+  const backlog: Query = mail.where("state", "in", ["PENDING", "PROCESSING"]);
+  const erasures = firestore.collection(FIRESTORE_COLLECTIONS.erasures);
   const mailLimits = firestore.collection(FIRESTORE_COLLECTIONS.mailLimits);
 
   /**
@@ -248,7 +311,39 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
       },
     };
   };
-  const backlog: Query = mail.where("state", "in", ["PENDING", "PROCESSING"]);
+
+  /**
+   * The documents held about an address: its subscription, its contacts, and the mails to it, replying
+   * to it, or belonging to one of those contacts or that subscription (each query on a top-level field).
+   */
+  const personalDataRefs = async (email: string) => {
+    // The lower-cased copies find what was typed in any case; the exact queries, documents written
+    // before the copies existed (those match only as typed).
+    const [subscriptionDocs, ...found] = await Promise.all([
+      subscriptions.where("email", "==", email).get(),
+      contacts.where("emailKey", "==", email).get(),
+      contacts.where("email", "==", email).get(),
+      mail.where("toKey", "==", email).get(),
+      mail.where("to", "==", email).get(),
+      mail.where("replyToKey", "==", email).get(),
+      mail.where("replyTo", "==", email).get(),
+    ]);
+    const unique = (docs: DocumentSnapshot[]) => [...new Map(docs.map((d) => [d.id, d])).values()];
+    const [byKey, byEmail, ...mailSnapshots] = found;
+    const contactDocs = unique([...(byKey?.docs ?? []), ...(byEmail?.docs ?? [])]);
+    const subscription = subscriptionDocs.docs[0] ?? null;
+    const contactIds = contactDocs.map((doc) => doc.id);
+    const related = await Promise.all([
+      ...(subscription ? [mail.where("subscriptionId", "==", subscription.id).get()] : []),
+      // "in" takes at most 30 values per query.
+      ...Array.from({ length: Math.ceil(contactIds.length / 30) }, (_, index) =>
+        mail.where("contactId", "in", contactIds.slice(index * 30, index * 30 + 30)).get(),
+      ),
+    ]);
+    const mails = new Map<string, DocumentSnapshot>();
+    for (const doc of [...mailSnapshots, ...related].flatMap((s) => s.docs)) mails.set(doc.id, doc);
+    return { subscription, contacts: contactDocs, mails: [...mails.values()] };
+  };
 
   let closed: Promise<void> | undefined;
   /**
@@ -335,18 +430,59 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
   };
 
   return {
-    async addSubscription({ email }) {
+    async addSubscription({ email, consent }, mails) {
       ensureOpen();
       const ref = subscriptions.doc(subscriptionDocumentId(dataKey, email));
+      // Composed before anything is written: if composing throws, nothing is stored.
+      const compose = (returning: boolean) =>
+        (mails?.(ref.id, { returning }) ?? []).map((item) => ({
+          ...item,
+          meta: { ...item.meta, subscriptionId: ref.id },
+        }));
+      const composed = compose(false);
+      const composedAgain = compose(true);
       const now = FieldValue.serverTimestamp();
+      // A new address: create() on the deterministic id is the race-free unique key, committed with its
+      // mails and their limit counters (a transaction: the counters are read first).
       try {
-        await ref.create({ email, status: "subscribed", createdAt: now, updatedAt: now });
+        const skipped = await firestore.runTransaction(async (transaction) => {
+          const plan = await readMailLimits(transaction, composed);
+          transaction.create(ref, {
+            email,
+            status: "subscribed",
+            createdAt: now,
+            updatedAt: now,
+            unsubscribedAt: null,
+            ...consentFields(consent),
+          });
+          for (const item of plan.accepted)
+            transaction.create(mail.doc(), newMailDocument(item, null));
+          plan.write(transaction);
+          return plan.skipped;
+        });
+        return { created: true, id: ref.id, returning: false, skipped };
       } catch (error) {
-        if (hasGrpcCode(error, GrpcStatus.ALREADY_EXISTS))
-          return { created: false, reason: "duplicate" };
-        throw error;
+        if (!hasGrpcCode(error, GrpcStatus.ALREADY_EXISTS)) throw error;
       }
-      return { created: true, id: ref.id };
+      // Known address: subscribed again only if it had unsubscribed (read and write in one transaction).
+      const skipped = await firestore.runTransaction(async (transaction) => {
+        const snapshot = await transaction.get(ref);
+        if (!snapshot.exists || snapshot.get("status") !== "unsubscribed") return null;
+        const plan = await readMailLimits(transaction, composedAgain);
+        transaction.update(ref, {
+          status: "subscribed",
+          updatedAt: FieldValue.serverTimestamp(),
+          unsubscribedAt: null,
+          ...consentFields(consent),
+        });
+        for (const item of plan.accepted)
+          transaction.create(mail.doc(), newMailDocument(item, null));
+        plan.write(transaction);
+        return plan.skipped;
+      });
+      return skipped === null
+        ? { created: false, reason: "duplicate" }
+        : { created: true, id: ref.id, returning: true, skipped };
     },
 
     async addContactWithMails(contact, mails) {
@@ -551,6 +687,104 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
       // terminate() waits for in-flight calls; closing twice returns the same promise.
       closed ??= firestore.terminate();
       return closed;
+    },
+
+    async getSubscription(id) {
+      ensureOpen();
+      if (!isDocumentId(id)) return null;
+      const snapshot = await subscriptions.doc(id).get();
+      return snapshot.exists ? toSubscription(snapshot) : null;
+    },
+
+    async unsubscribe(id) {
+      ensureOpen();
+      if (!isDocumentId(id)) return "unknown";
+      const ref = subscriptions.doc(id);
+      return firestore.runTransaction(async (transaction) => {
+        const snapshot = await transaction.get(ref);
+        if (!snapshot.exists) return "unknown";
+        if (snapshot.get("status") === "unsubscribed") return "already";
+        const now = FieldValue.serverTimestamp();
+        transaction.update(ref, { status: "unsubscribed", unsubscribedAt: now, updatedAt: now });
+        return "unsubscribed";
+      });
+    },
+
+    async listSubscribers() {
+      ensureOpen();
+      const snapshot = await subscriptions.where("status", "==", "subscribed").get();
+      return snapshot.docs
+        .map(toSubscription)
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
+    },
+
+    async findPersonalData(email) {
+      ensureOpen();
+      const refs = await personalDataRefs(email);
+      return {
+        subscription: refs.subscription ? toSubscription(refs.subscription) : null,
+        contacts: refs.contacts
+          .map(toContact)
+          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
+        mails: refs.mails
+          .map((doc) => toMailRecord(doc.id, parseMailDocument(doc.data() ?? {})))
+          .sort(byCreatedAtThenId),
+      };
+    },
+
+    async erasePersonalData(email, { addressHash }) {
+      ensureOpen();
+      const refs = await personalDataRefs(email);
+      const erasureRef = erasures.doc();
+      const deleted = {
+        subscriptions: refs.subscription ? 1 : 0,
+        contacts: refs.contacts.length,
+        mails: refs.mails.length,
+      };
+      // One batch: all of it goes, with the erasure record, or nothing does (a batch holds 500 writes,
+      // far more than one person's mail).
+      const batch = firestore.batch();
+      for (const doc of [...refs.mails, ...refs.contacts]) batch.delete(doc.ref);
+      if (refs.subscription) batch.delete(refs.subscription.ref);
+      batch.create(erasureRef, { addressHash, erasedAt: FieldValue.serverTimestamp(), deleted });
+      await batch.commit();
+      const stored = await erasureRef.get();
+      return toErasure(stored);
+    },
+
+    async listErasures() {
+      ensureOpen();
+      const snapshot = await erasures.get();
+      return snapshot.docs
+        .map(toErasure)
+        .sort((a, b) => a.erasedAt.getTime() - b.erasedAt.getTime());
+    },
+
+    async purgeMailBodies(finishedBefore) {
+      ensureOpen();
+      // Equality on the top-level state copy; the end time is compared here (the emulator cannot
+      // filter on the nested delivery.endTime).
+      const snapshot = await mail.where("state", "in", ["SUCCESS", "ERROR"]).get();
+      const due = snapshot.docs.filter((doc) => {
+        const endTime: unknown = doc.get("delivery.endTime");
+        return (
+          endTime instanceof Timestamp &&
+          endTime.toMillis() < finishedBefore.getTime() &&
+          !(doc.get("bodyPurgedAt") instanceof Timestamp)
+        );
+      });
+      for (let start = 0; start < due.length; start += 400) {
+        const batch = firestore.batch();
+        for (const doc of due.slice(start, start + 400)) {
+          batch.update(doc.ref, {
+            "message.text": "",
+            "message.html": "",
+            bodyPurgedAt: FieldValue.serverTimestamp(),
+          });
+        }
+        await batch.commit();
+      }
+      return due.length;
     },
   };
 }

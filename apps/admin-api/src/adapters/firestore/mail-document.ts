@@ -34,7 +34,12 @@ const timestamp = z.instanceof(Timestamp);
 const mailDocumentSchema = z.object({
   to: z.string(),
   replyTo: z.string().optional(),
-  message: z.object({ subject: z.string(), text: z.string(), html: z.string() }),
+  message: z.object({
+    subject: z.string(),
+    text: z.string(),
+    html: z.string(),
+    headers: z.record(z.string(), z.string()).optional(),
+  }),
   delivery: z.object({
     state: z.enum(MAIL_STATES),
     attempts: z.number().int(),
@@ -46,13 +51,26 @@ const mailDocumentSchema = z.object({
   }),
   nextAttemptAt: timestamp,
   meta: z.object({
-    kind: z.enum(["contact-acknowledgement", "contact-notification", "admin"]),
+    kind: z.enum([
+      "contact-acknowledgement",
+      "contact-notification",
+      "admin",
+      "newsletter-welcome",
+    ]),
     contactId: z.string().optional(),
+    subscriptionId: z.string().optional(),
   }),
   createdAt: timestamp,
   state: z.enum(MAIL_STATES),
   contactId: z.string().nullable(),
   dueAt: timestamp.nullable(),
+  /** meta.subscriptionId at the top level (queried by a person's export and erasure); absent before. */
+  subscriptionId: z.string().nullable().default(null),
+  /** `to` and `replyTo` lower-cased, for finding a person's mail by address; absent before. */
+  toKey: z.string().nullable().default(null),
+  replyToKey: z.string().nullable().default(null),
+  /** When the retention job emptied message.text/html; absent or null while they are kept. */
+  bodyPurgedAt: timestamp.nullable().default(null),
   claimToken: z.string().nullable().default(null),
   claimCount: z.number().int().nonnegative().default(0),
 });
@@ -70,7 +88,12 @@ export function newMailDocument(mail: NewMail, contactId: string | null): Docume
     to: message.to,
     // Firestore rejects undefined values, so an absent replyTo or contactId is left out, not written.
     ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
-    message: { subject: message.subject, text: message.text, html: message.html },
+    message: {
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      ...(message.headers === undefined ? {} : { headers: message.headers }),
+    },
     delivery: {
       state: "PENDING",
       attempts: 0,
@@ -81,10 +104,18 @@ export function newMailDocument(mail: NewMail, contactId: string | null): Docume
       info: { messageId: null },
     },
     nextAttemptAt: now,
-    meta: { kind: meta.kind, ...(contactId === null ? {} : { contactId }) },
+    meta: {
+      kind: meta.kind,
+      ...(contactId === null ? {} : { contactId }),
+      ...(meta.subscriptionId === undefined ? {} : { subscriptionId: meta.subscriptionId }),
+    },
     createdAt: now,
     state: "PENDING",
     contactId,
+    subscriptionId: meta.subscriptionId ?? null,
+    toKey: message.to.toLowerCase(),
+    replyToKey: message.replyTo?.toLowerCase() ?? null,
+    bodyPurgedAt: null,
     dueAt: now,
     claimToken: null,
     claimCount: 0,
@@ -139,10 +170,12 @@ export function toMailRecord(id: string, doc: MailDocument): MailRecord {
       subject: doc.message.subject,
       text: doc.message.text,
       html: doc.message.html,
+      ...(doc.message.headers === undefined ? {} : { headers: doc.message.headers }),
     },
     meta: {
       kind: doc.meta.kind,
       ...(doc.meta.contactId === undefined ? {} : { contactId: doc.meta.contactId }),
+      ...(doc.meta.subscriptionId === undefined ? {} : { subscriptionId: doc.meta.subscriptionId }),
     },
     delivery: {
       state: doc.delivery.state,

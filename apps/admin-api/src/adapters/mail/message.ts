@@ -16,5 +16,7 @@ export function toNodemailerOptions(message: OutgoingMessage, from: string): Mai
     text: message.text,
     html: message.html,
     messageId: `<${message.mailId}@${domain}>`,
+    // e.g. RFC 8058's List-Unsubscribe pair on newsletter mail; set by our own code, never by a visitor.
+    ...(message.headers ? { headers: { ...message.headers } } : {}),
   };
 }

@@ -66,6 +66,34 @@ export const migrations: readonly string[] = [
   CREATE INDEX automatic_mail_recipient ON automatic_mail (recipient_key, queued_at);
   CREATE INDEX automatic_mail_queued ON automatic_mail (queued_at);
   `,
+  // Consent, unsubscribing, a person's data and erasure records (Kenya's Data Protection Act 2019).
+  // Rows from before have no recorded page or notice version (NULL); their consent time is created_at.
+  `
+  ALTER TABLE subscriptions ADD COLUMN consent_at INTEGER;
+  ALTER TABLE subscriptions ADD COLUMN consent_page TEXT;
+  ALTER TABLE subscriptions ADD COLUMN consent_notice_version TEXT;
+  ALTER TABLE subscriptions ADD COLUMN unsubscribed_at INTEGER;
+  ALTER TABLE contacts ADD COLUMN consent_page TEXT;
+  ALTER TABLE contacts ADD COLUMN consent_notice_version TEXT;
+  -- A person's data is found by address whatever case it was typed in (the contact form keeps it as typed).
+  CREATE INDEX contacts_email ON contacts (lower(email));
+  ALTER TABLE mail ADD COLUMN headers TEXT;
+  ALTER TABLE mail ADD COLUMN subscription_id TEXT REFERENCES subscriptions (id);
+  ALTER TABLE mail ADD COLUMN body_purged_at INTEGER;
+  CREATE INDEX mail_to ON mail (lower(to_address));
+  CREATE INDEX mail_reply_to ON mail (lower(reply_to));
+  CREATE INDEX mail_subscription ON mail (subscription_id);
+  CREATE INDEX mail_finished ON mail (state, end_time);
+
+  CREATE TABLE erasures (
+    id                     TEXT PRIMARY KEY,
+    address_hash           TEXT NOT NULL,
+    erased_at              INTEGER NOT NULL,
+    deleted_subscriptions  INTEGER NOT NULL,
+    deleted_contacts       INTEGER NOT NULL,
+    deleted_mails          INTEGER NOT NULL
+  );
+  `,
 ];
 
 export function migrate(db: Database): void {

@@ -6,13 +6,16 @@ import type {
   AutomaticMailLimit,
   ClaimedMail,
   ContactRecord,
+  ErasureRecord,
   MailClaim,
   MailRecord,
   MailState,
   NewContact,
   NewMail,
+  NewSubscription,
   SkippedMail,
   Store,
+  SubscribeResult,
   SubscriptionRecord,
 } from "../../ports/store.js";
 import { automaticMailWindowMs, startOfUtcDay } from "../mail-limit-window.js";
@@ -38,6 +41,9 @@ interface MailRow {
   message_id: string | null;
   created_at: number;
   claim_token: string | null;
+  headers: string | null;
+  subscription_id: string | null;
+  body_purged_at: number | null;
 }
 
 interface ContactRow {
@@ -50,6 +56,8 @@ interface ContactRow {
   status: ContactRecord["status"];
   created_at: number;
   updated_at: number;
+  consent_page: string | null;
+  consent_notice_version: string | null;
 }
 
 interface SubscriptionRow {
@@ -58,6 +66,10 @@ interface SubscriptionRow {
   status: SubscriptionRecord["status"];
   created_at: number;
   updated_at: number;
+  consent_at: number | null;
+  consent_page: string | null;
+  consent_notice_version: string | null;
+  unsubscribed_at: number | null;
 }
 
 const dateOrNull = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
@@ -71,8 +83,15 @@ function toMail(row: MailRow): MailRecord {
       subject: row.subject,
       text: row.text_body,
       html: row.html_body,
+      ...(row.headers === null
+        ? {}
+        : { headers: JSON.parse(row.headers) as Record<string, string> }),
     },
-    meta: { kind: row.kind, ...(row.contact_id === null ? {} : { contactId: row.contact_id }) },
+    meta: {
+      kind: row.kind,
+      ...(row.contact_id === null ? {} : { contactId: row.contact_id }),
+      ...(row.subscription_id === null ? {} : { subscriptionId: row.subscription_id }),
+    },
     delivery: {
       state: row.state,
       attempts: row.attempts,
@@ -96,6 +115,11 @@ function toContact(row: ContactRow): ContactRecord {
     subject: row.subject,
     description: row.description,
     status: row.status,
+    consent: {
+      at: new Date(row.created_at),
+      page: row.consent_page,
+      noticeVersion: row.consent_notice_version,
+    },
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -106,6 +130,12 @@ function toSubscription(row: SubscriptionRow): SubscriptionRecord {
     id: row.id,
     email: row.email,
     status: row.status,
+    consent: {
+      at: new Date(row.consent_at ?? row.created_at),
+      page: row.consent_page,
+      noticeVersion: row.consent_notice_version,
+    },
+    unsubscribedAt: dateOrNull(row.unsubscribed_at),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -165,26 +195,62 @@ export function createSqliteStore({
   if (checkpointer) db.pragma("wal_autocheckpoint = 0");
 
   const statements = {
-    insertSubscription: db.prepare<[string, string, number, number]>(
-      `INSERT INTO subscriptions (id, email, status, created_at, updated_at) VALUES (?, ?, 'subscribed', ?, ?)
-       ON CONFLICT (email) DO NOTHING`,
+    // A new address is inserted; an unsubscribed one is subscribed again with the new consent; a
+    // subscribed one is left alone (no row returned: the duplicate).
+    upsertSubscription: db.prepare<
+      [string, string, number, number, number, string | null, string | null],
+      { id: string; created_at: number; updated_at: number }
+    >(
+      `INSERT INTO subscriptions (id, email, status, created_at, updated_at, consent_at, consent_page, consent_notice_version)
+       VALUES (?, ?, 'subscribed', ?, ?, ?, ?, ?)
+       ON CONFLICT (email) DO UPDATE SET
+         status = 'subscribed', updated_at = excluded.updated_at, consent_at = excluded.consent_at,
+         consent_page = excluded.consent_page, consent_notice_version = excluded.consent_notice_version,
+         unsubscribed_at = NULL
+       WHERE subscriptions.status = 'unsubscribed'
+       RETURNING id, created_at, updated_at`,
     ),
     subscriptionByEmail: db.prepare<[string], SubscriptionRow>(
       `SELECT * FROM subscriptions WHERE email = ?`,
     ),
     insertContact: db.prepare<
-      [string, string, string, string | null, string, string, number, number]
+      [
+        string,
+        string,
+        string,
+        string | null,
+        string,
+        string,
+        number,
+        number,
+        string | null,
+        string | null,
+      ]
     >(
-      `INSERT INTO contacts (id, name, email, phone, subject, description, status, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'new', ?, ?)`,
+      `INSERT INTO contacts (id, name, email, phone, subject, description, status, created_at, updated_at,
+                             consent_page, consent_notice_version)
+       VALUES (?, ?, ?, ?, ?, ?, 'new', ?, ?, ?, ?)`,
     ),
     contactById: db.prepare<[string], ContactRow>(`SELECT * FROM contacts WHERE id = ?`),
     insertMail: db.prepare<
-      [string, string, string | null, string, string | null, string, string, string, number, number]
+      [
+        string,
+        string,
+        string | null,
+        string,
+        string | null,
+        string,
+        string,
+        string,
+        number,
+        number,
+        string | null,
+        string | null,
+      ]
     >(
       `INSERT INTO mail (id, kind, contact_id, to_address, reply_to, subject, text_body, html_body, state, attempts,
-                         next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?)`,
+                         next_attempt_at, created_at, headers, subscription_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?, ?, ?)`,
     ),
     mailById: db.prepare<[string], MailRow>(`SELECT * FROM mail WHERE id = ?`),
     // randomblob() is evaluated per row: each claimed mail gets its own token.
@@ -236,7 +302,12 @@ export function createSqliteStore({
     ping: db.prepare(`SELECT 1`),
   };
 
-  const insertMail = (mail: NewMail, contactId: string | null, at: number): string => {
+  const insertMail = (
+    mail: NewMail,
+    contactId: string | null,
+    at: number,
+    subscriptionId: string | null = mail.meta.subscriptionId ?? null,
+  ): string => {
     const id = randomUUID();
     const { message } = mail;
     statements.insertMail.run(
@@ -250,6 +321,8 @@ export function createSqliteStore({
       message.html,
       at,
       at,
+      message.headers === undefined ? null : JSON.stringify(message.headers),
+      subscriptionId,
     );
     return id;
   };
@@ -314,10 +387,41 @@ export function createSqliteStore({
         contact.description,
         at,
         at,
+        contact.consent?.page ?? null,
+        contact.consent?.noticeVersion ?? null,
       );
       // Built inside the transaction: if composing or storing a mail fails, the contact is rolled back too.
       const skipped = insertMails(mails(id), id, at);
       return { id, skipped };
+    },
+  );
+
+  const addSubscription = db.transaction(
+    (
+      { email, consent }: NewSubscription,
+      mails: ((subscriptionId: string, context: { returning: boolean }) => NewMail[]) | undefined,
+    ): SubscribeResult => {
+      const at = now();
+      const newId = randomUUID();
+      const row = statements.upsertSubscription.get(
+        newId,
+        email,
+        at,
+        at,
+        at,
+        consent?.page ?? null,
+        consent?.noticeVersion ?? null,
+      );
+      if (!row) return { created: false, reason: "duplicate" };
+      // The insert keeps the new id; re-subscribing keeps the existing row's.
+      const returning = row.id !== newId;
+      // Built inside the transaction: a mail that fails to compose or store rolls the subscription back.
+      const composed = (mails?.(row.id, { returning }) ?? []).map((mail) => ({
+        ...mail,
+        meta: { ...mail.meta, subscriptionId: row.id },
+      }));
+      const skipped = insertMails(composed, null, at);
+      return { created: true, id: row.id, returning, skipped };
     },
   );
 
@@ -348,14 +452,13 @@ export function createSqliteStore({
     return released;
   });
 
+  const personalData = personalDataMethods(db, now);
+
   let closed = false;
 
   return {
-    async addSubscription({ email }) {
-      const id = randomUUID();
-      const at = now();
-      const { changes } = statements.insertSubscription.run(id, email, at, at);
-      return changes === 1 ? { created: true, id } : { created: false, reason: "duplicate" };
+    async addSubscription(subscription, mails) {
+      return addSubscription.immediate(subscription, mails);
     },
     async addContactWithMails(contact, mails) {
       return addContactWithMails.immediate(contact, mails);
@@ -454,6 +557,134 @@ export function createSqliteStore({
       // The thread's connection closes first, so this last one checkpoints everything and removes the WAL.
       await checkpointer?.stop();
       db.close();
+    },
+    ...personalData,
+  };
+}
+
+interface ErasureRow {
+  id: string;
+  address_hash: string;
+  erased_at: number;
+  deleted_subscriptions: number;
+  deleted_contacts: number;
+  deleted_mails: number;
+}
+
+const toErasure = (row: ErasureRow): ErasureRecord => ({
+  id: row.id,
+  addressHash: row.address_hash,
+  erasedAt: new Date(row.erased_at),
+  deleted: {
+    subscriptions: row.deleted_subscriptions,
+    contacts: row.deleted_contacts,
+    mails: row.deleted_mails,
+  },
+});
+
+/** The Store methods about one person's data: unsubscribing, export, erasure and mail-body retention. */
+function personalDataMethods(
+  db: Database.Database,
+  now: () => number,
+): Pick<
+  Store,
+  | "getSubscription"
+  | "unsubscribe"
+  | "listSubscribers"
+  | "findPersonalData"
+  | "erasePersonalData"
+  | "listErasures"
+  | "purgeMailBodies"
+> {
+  // Mails to, replying to, or belonging to a contact or subscription of the address. Contacts and mail
+  // keep the address as typed, so they are compared lower-cased (expression indexes, see migrations.ts).
+  const mailsOfPerson = `FROM mail WHERE lower(to_address) = @email OR lower(reply_to) = @email
+       OR contact_id IN (SELECT id FROM contacts WHERE lower(email) = @email)
+       OR subscription_id IN (SELECT id FROM subscriptions WHERE email = @email)`;
+  const statements = {
+    subscriptionById: db.prepare<[string], SubscriptionRow>(
+      `SELECT * FROM subscriptions WHERE id = ?`,
+    ),
+    unsubscribe: db.prepare<[number, number, string]>(
+      `UPDATE subscriptions SET status = 'unsubscribed', unsubscribed_at = ?, updated_at = ?
+       WHERE id = ? AND status = 'subscribed'`,
+    ),
+    subscribers: db.prepare<[], SubscriptionRow>(
+      `SELECT * FROM subscriptions WHERE status = 'subscribed' ORDER BY created_at, rowid`,
+    ),
+    subscriptionByEmail: db.prepare<{ email: string }, SubscriptionRow>(
+      `SELECT * FROM subscriptions WHERE email = @email`,
+    ),
+    contactsByEmail: db.prepare<{ email: string }, ContactRow>(
+      `SELECT * FROM contacts WHERE lower(email) = @email ORDER BY created_at, rowid`,
+    ),
+    mailsOfPerson: db.prepare<{ email: string }, MailRow>(
+      `SELECT * ${mailsOfPerson} ORDER BY created_at, rowid`,
+    ),
+    deleteMails: db.prepare<{ email: string }>(`DELETE ${mailsOfPerson}`),
+    deleteContacts: db.prepare<{ email: string }>(
+      `DELETE FROM contacts WHERE lower(email) = @email`,
+    ),
+    deleteSubscription: db.prepare<{ email: string }>(
+      `DELETE FROM subscriptions WHERE email = @email`,
+    ),
+    insertErasure: db.prepare<ErasureRow>(
+      `INSERT INTO erasures (id, address_hash, erased_at, deleted_subscriptions, deleted_contacts, deleted_mails)
+       VALUES (@id, @address_hash, @erased_at, @deleted_subscriptions, @deleted_contacts, @deleted_mails)`,
+    ),
+    erasures: db.prepare<[], ErasureRow>(`SELECT * FROM erasures ORDER BY erased_at, rowid`),
+    purgeBodies: db.prepare<[number, number]>(
+      `UPDATE mail SET text_body = '', html_body = '', body_purged_at = ?
+       WHERE state IN ('SUCCESS', 'ERROR') AND end_time < ? AND body_purged_at IS NULL`,
+    ),
+  };
+
+  // Mails first: they reference the contacts and the subscription.
+  const erase = db.transaction((email: string, addressHash: string): ErasureRecord => {
+    const mails = statements.deleteMails.run({ email }).changes;
+    const contacts = statements.deleteContacts.run({ email }).changes;
+    const subscriptions = statements.deleteSubscription.run({ email }).changes;
+    const row: ErasureRow = {
+      id: randomUUID(),
+      address_hash: addressHash,
+      erased_at: now(),
+      deleted_subscriptions: subscriptions,
+      deleted_contacts: contacts,
+      deleted_mails: mails,
+    };
+    statements.insertErasure.run(row);
+    return toErasure(row);
+  });
+
+  return {
+    async getSubscription(id) {
+      const row = statements.subscriptionById.get(id);
+      return row ? toSubscription(row) : null;
+    },
+    async unsubscribe(id) {
+      const at = now();
+      if (statements.unsubscribe.run(at, at, id).changes === 1) return "unsubscribed";
+      return statements.subscriptionById.get(id) ? "already" : "unknown";
+    },
+    async listSubscribers() {
+      return statements.subscribers.all().map(toSubscription);
+    },
+    async findPersonalData(email) {
+      const subscription = statements.subscriptionByEmail.get({ email });
+      return {
+        subscription: subscription ? toSubscription(subscription) : null,
+        contacts: statements.contactsByEmail.all({ email }).map(toContact),
+        mails: statements.mailsOfPerson.all({ email }).map(toMail),
+      };
+    },
+    async erasePersonalData(email, { addressHash }) {
+      return erase.immediate(email, addressHash);
+    },
+    async listErasures() {
+      return statements.erasures.all().map(toErasure);
+    },
+    async purgeMailBodies(finishedBefore) {
+      return statements.purgeBodies.run(now(), finishedBefore.getTime()).changes;
     },
   };
 }
