@@ -14,6 +14,12 @@ import { contactHandler } from "./http/routes/contacts.js";
 import { healthHandler, readyHandler } from "./http/routes/health.js";
 import { sendEmailHandler } from "./http/routes/send-email.js";
 import { subscribeHandler } from "./http/routes/subscriptions.js";
+import {
+  erasePersonalDataHandler,
+  exportPersonalDataHandler,
+  subscribersCsvHandler,
+} from "./http/routes/personal-data.js";
+import { unsubscribeHandler, unsubscribePageHandler } from "./http/routes/unsubscribe.js";
 import { createSite, siteAssetPolicy } from "./http/site.js";
 import type { Clock } from "./ports/clock.js";
 import type { Store } from "./ports/store.js";
@@ -118,6 +124,35 @@ export function createApp(deps: AppDeps): Express {
     express.json({ limit: bodyLimits.sendEmail }),
     sendEmailHandler(services.adminMail),
   );
+  // The newsletter's way out. Not rate-limited: a token that does not verify never reaches the store,
+  // and a mail provider's servers may send many people's one-click POSTs from one address.
+  api.get("/unsubscribe", unsubscribePageHandler(services.unsubscribe));
+  api.post(
+    "/unsubscribe",
+    // The page's button (an empty form) or RFC 8058's `List-Unsubscribe=One-Click`, urlencoded or, as
+    // in the RFC's example, multipart/form-data (only its text is looked at).
+    express.urlencoded({ limit: "2kb", extended: false }),
+    express.text({ type: "multipart/form-data", limit: "2kb" }),
+    unsubscribeHandler(services.unsubscribe),
+  );
+  // A person's data, for the firm's tools only (docs/operations.md).
+  const admin = bearerAuth(security.adminApiToken);
+  const json = express.json({ limit: jsonBodyLimit });
+  api.post(
+    "/admin/personal-data/export",
+    limited(),
+    admin,
+    json,
+    exportPersonalDataHandler(services.personalData),
+  );
+  api.post(
+    "/admin/personal-data/erase",
+    limited(),
+    admin,
+    json,
+    erasePersonalDataHandler(services.personalData),
+  );
+  api.get("/admin/subscribers.csv", admin, subscribersCsvHandler(services.personalData));
   api.use(apiNotFound);
   app.use("/api", api);
 

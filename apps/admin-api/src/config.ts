@@ -128,6 +128,8 @@ const schema = z.object({
     .default(30_000),
   MAIL_PER_RECIPIENT_DAILY: positiveInt.default(defaultMailLimits.perRecipientDaily),
   MAIL_AUTOMATIC_DAILY_CAP: positiveInt.default(defaultMailLimits.automaticDailyCap),
+  // The privacy notice states 90 days: change both together.
+  MAIL_BODY_RETENTION_DAYS: positiveInt.default(90),
   DATA_KEY_SECRET: z
     .string()
     .min(32, { error: "must be at least 32 characters (openssl rand -base64 32)" })
@@ -182,6 +184,8 @@ export interface Config {
     leaseMs: number;
     /** Caps on automatic mail to visitors (acknowledgements, welcomes); the firm's own mail is never capped. */
     limits: { perRecipientDaily: number; automaticDailyCap: number };
+    /** Days after which a finished mail's text and HTML are emptied (workers/retention.ts). */
+    bodyRetentionDays: number;
   };
   /**
    * The secret of the keyed hashes (HMAC) that name records after an email address. `file`: none was
@@ -256,6 +260,7 @@ export function loadConfig(
         perRecipientDaily: e.MAIL_PER_RECIPIENT_DAILY,
         automaticDailyCap: e.MAIL_AUTOMATIC_DAILY_CAP,
       },
+      bodyRetentionDays: e.MAIL_BODY_RETENTION_DAYS,
     },
     dataKey: e.DATA_KEY_SECRET
       ? { kind: "secret", secret: e.DATA_KEY_SECRET }

@@ -12,6 +12,7 @@ import { systemClock } from "./ports/clock.js";
 import type { MailTransport } from "./ports/mail-transport.js";
 import type { Store } from "./ports/store.js";
 import { createOutboxWorker } from "./workers/outbox.js";
+import { createRetentionJob } from "./workers/retention.js";
 import { createServices } from "./domain/services.js";
 import { createDataKey, type DataKey } from "./domain/data-key.js";
 import { createAutomaticMailLimiter } from "./domain/mail-limits.js";
@@ -54,7 +55,9 @@ async function main(): Promise<void> {
   // Synchronous writes to stdout: a line logged just before exit (or a crash) is never lost in a buffer.
   // Measured: no throughput cost here, the per-request cost is in building the line, not writing it.
   const logger = createLogger(config.logLevel, pino.destination({ dest: 1, sync: true }));
-  const dataKey = createDataKey(dataKeySecretOf(config.dataKey));
+  // One secret for the API: the data key, the unsubscribe links, the erasure records' address hashes.
+  const dataKeySecret = dataKeySecretOf(config.dataKey);
+  const dataKey = createDataKey(dataKeySecret);
   const store = await openStore(config.store, dataKey);
   const transport = openTransport(config.mail);
   const clock = systemClock;
@@ -83,6 +86,8 @@ async function main(): Promise<void> {
         logger,
       }),
       onMailQueued: () => worker.wake(),
+      secret: dataKeySecret,
+      clock,
     }),
     store,
     clock,
@@ -118,6 +123,13 @@ async function main(): Promise<void> {
   );
 
   worker.start();
+  const retention = createRetentionJob({
+    store,
+    clock,
+    logger: logger.child({ component: "retention" }),
+    mailBodyRetentionDays: config.mail.bodyRetentionDays,
+  });
+  retention.start();
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -140,6 +152,7 @@ async function main(): Promise<void> {
       // Finishes and records the send in progress, then gives back the mail it claimed but did not try
       // (PENDING, due now): the next process sends it at once instead of waiting for a lease to run out.
       await worker.stop();
+      await retention.stop();
       await transport.close();
       await store.close();
       logger.info("stopped");

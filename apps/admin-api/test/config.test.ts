@@ -241,4 +241,10 @@ describe("loadConfig", () => {
     expect(Object.isFrozen(config.mail)).toBe(true);
     expect(Object.isFrozen(config.corsOrigins)).toBe(true);
   });
+
+  it("keeps mail bodies 90 days by default (the privacy notice says so) and reads MAIL_BODY_RETENTION_DAYS", () => {
+    expect(loadConfig({}).mail.bodyRetentionDays).toBe(90);
+    expect(loadConfig({ MAIL_BODY_RETENTION_DAYS: "30" }).mail.bodyRetentionDays).toBe(30);
+    expect(configError({ MAIL_BODY_RETENTION_DAYS: "0" })).toContain("MAIL_BODY_RETENTION_DAYS");
+  });
 });

@@ -1,5 +1,6 @@
 import { contactInputSchema, fieldErrorsOf } from "@site/shared/schemas";
 import type { Store } from "../ports/store.js";
+import { resolveConsent } from "./consent.js";
 import type { AutomaticMailLimiter } from "./mail-limits.js";
 import { contactMails, type MailIdentity } from "./mails.js";
 import { decoyId, honeypotFilled, type Outcome } from "./outcomes.js";
@@ -7,7 +8,11 @@ import { decoyId, honeypotFilled, type Outcome } from "./outcomes.js";
 export type SubmitContactOutcome = Outcome<{ kind: "dropped"; id: string }>;
 
 export interface ContactService {
-  submit(body: unknown): Promise<SubmitContactOutcome>;
+  /** `context.refererPath`: the page a form posted without script was on (consent's fallback page). */
+  submit(
+    body: unknown,
+    context?: { refererPath?: string | undefined },
+  ): Promise<SubmitContactOutcome>;
 }
 
 export function createContactService({
@@ -24,11 +29,14 @@ export function createContactService({
   onMailQueued?: () => void;
 }): ContactService {
   return {
-    async submit(body) {
+    async submit(body, context = {}) {
       const parsed = contactInputSchema.safeParse(body);
       if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error) };
-      const { website, ...contact } = parsed.data;
+      const { website, page, noticeVersion, ...fields } = parsed.data;
       if (honeypotFilled(website)) return { kind: "dropped", id: decoyId() };
+      const consent = resolveConsent({ page, noticeVersion, refererPath: context.refererPath });
+      if (!consent.ok) return { kind: "invalid", fieldErrors: consent.fieldErrors };
+      const contact = { ...fields, consent: consent.consent };
       try {
         // The contact and both mails commit together: no contact without its mails, no mail without its
         // contact. Past a limit only the acknowledgement is left out; the firm is notified regardless.

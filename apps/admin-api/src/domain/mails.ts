@@ -52,7 +52,7 @@ function htmlParagraphs(value: string): string {
   return escapeHtml(value).replace(/\r\n|\r|\n/g, "<br>\n");
 }
 
-function htmlDocument(title: string, body: string): string {
+export function htmlDocument(title: string, body: string): string {
   return [
     "<!doctype html>",
     '<html lang="en">',
@@ -64,7 +64,7 @@ function htmlDocument(title: string, body: string): string {
   ].join("\n");
 }
 
-function signatureText({ siteUrl }: MailIdentity): string {
+export function signatureText({ siteUrl }: MailIdentity): string {
   return [
     `${firm.name}`,
     `Phone: ${firm.phone}`,
@@ -74,7 +74,7 @@ function signatureText({ siteUrl }: MailIdentity): string {
   ].join("\n");
 }
 
-function signatureHtml({ siteUrl }: MailIdentity): string {
+export function signatureHtml({ siteUrl }: MailIdentity): string {
   return [
     `<p style="margin-top: 2em; border-top: 1px solid #ddd; padding-top: 1em;">`,
     `<strong>${escapeHtml(firm.name)}</strong><br>`,

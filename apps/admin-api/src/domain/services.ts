@@ -11,6 +11,11 @@ import {
 } from "./mail-limits.js";
 import type { MailIdentity } from "./mails.js";
 import { createSubscriptionService, type SubscriptionService } from "./subscription-service.js";
+import type { Clock } from "../ports/clock.js";
+import type { DataKey } from "./data-key.js";
+import { createPersonalDataService, type PersonalDataService } from "./personal-data-service.js";
+import { createUnsubscribeLinks, type UnsubscribeLinks } from "./unsubscribe-links.js";
+import { createUnsubscribeService, type UnsubscribeService } from "./unsubscribe-service.js";
 
 /** The default caps (config.ts's defaults), a random key, the system clock; skips are not logged. */
 function processLocalLimiter(): AutomaticMailLimiter {
@@ -26,6 +31,8 @@ export interface Services {
   subscriptions: SubscriptionService;
   contacts: ContactService;
   adminMail: AdminMailService;
+  unsubscribe: UnsubscribeService;
+  personalData: PersonalDataService;
 }
 
 /**
@@ -38,6 +45,8 @@ export function createServices({
   identity,
   limiter = processLocalLimiter(),
   onMailQueued = () => undefined,
+  secret,
+  clock = systemClock,
 }: {
   store: Store;
   identity: MailIdentity;
@@ -47,10 +56,36 @@ export function createServices({
    */
   limiter?: AutomaticMailLimiter;
   onMailQueued?: () => void;
+  /**
+   * The secret of the data key (DATA_KEY_SECRET or its generated file): keys the unsubscribe links and
+   * the erasure records' address hashes. Omitted (tests): a random one for this process.
+   */
+  secret?: string;
+  clock?: Clock;
 }): Services {
+  const keys = secretKeys(secret ?? randomBytes(32).toString("hex"), identity.siteUrl);
   return {
-    subscriptions: createSubscriptionService({ store }),
+    subscriptions: createSubscriptionService({
+      store,
+      identity,
+      links: keys.links,
+      limiter,
+      onMailQueued,
+    }),
+    unsubscribe: createUnsubscribeService({ store, links: keys.links }),
+    personalData: createPersonalDataService({ store, dataKey: keys.dataKey, clock }),
     contacts: createContactService({ store, identity, limiter, onMailQueued }),
     adminMail: createAdminMailService({ store, identity, onMailQueued }),
+  };
+}
+
+/** What the one secret keys: the personal unsubscribe links and the address hashes of erasure records. */
+function secretKeys(
+  secret: string,
+  siteUrl: string,
+): { links: UnsubscribeLinks; dataKey: DataKey } {
+  return {
+    links: createUnsubscribeLinks({ secret, siteUrl }),
+    dataKey: createDataKey(secret),
   };
 }

@@ -12,20 +12,57 @@ export function isFormPost(req: Request): boolean {
   return req.is("application/x-www-form-urlencoded") === "application/x-www-form-urlencoded";
 }
 
-/** Inline styles only (no scripts): the page stands alone and its CSP allows nothing else. */
-const formPagePolicy =
-  "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+/**
+ * Inline styles only (no scripts): the page stands alone and its CSP allows nothing else. A page with a
+ * form of its own (the unsubscribe confirmation) may post it to this origin, nowhere else.
+ */
+const pagePolicy = (formAction: "'none'" | "'self'") =>
+  `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action ${formAction}`;
+
+/** The Referer when the browser sent one from this host (the page a form was on), else null. */
+export function sameHostReferer(req: Request): URL | null {
+  const referer = req.get("referer");
+  if (!referer) return null;
+  try {
+    const url = new URL(referer);
+    return url.host === req.get("host") ? url : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Where "back" leads: the page the form was on when the browser says so, else home. */
 function backPath(req: Request): string {
-  const referer = req.get("referer");
-  if (!referer) return "/";
-  try {
-    const url = new URL(referer);
-    return url.host === req.get("host") ? `${url.pathname}${url.search}` : "/";
-  } catch {
-    return "/";
-  }
+  const url = sameHostReferer(req);
+  return url ? `${url.pathname}${url.search}` : "/";
+}
+
+/**
+ * A small, self-contained HTML page of the API's own (no script, inline styles): the form result page
+ * below and the unsubscribe pages. `body` is HTML the caller has escaped.
+ */
+export function sendStandalonePage(
+  res: Response,
+  status: number,
+  page: { title: string; tone: "ok" | "error"; body: string; postsForm?: boolean },
+): void {
+  res
+    .status(status)
+    .set("Content-Security-Policy", pagePolicy(page.postsForm ? "'self'" : "'none'"))
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+        `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
+        `<title>${escapeHtml(page.title)} | ${escapeHtml(firm.name)}</title>` +
+        `<style>body{font:1.0625rem/1.6 system-ui,sans-serif;color:#1c2421;background:#faf6ef;margin:0;padding:2rem 1.25rem}` +
+        `main{max-width:36rem;margin:10vh auto;background:#fff;border-radius:12px;padding:2rem;box-shadow:0 2px 12px #0001}` +
+        `h1{font-size:1.5rem;color:${page.tone === "ok" ? "#0b4a3f" : "#8f1d1d"};margin:0 0 1rem}a{color:#0b4a3f;font-weight:600}` +
+        `ul{padding-left:1.25rem}span{color:#4d5a55;font-size:.9375rem}` +
+        `button{font:inherit;font-weight:600;color:#fff;background:#0b4a3f;border:0;border-radius:8px;padding:.75rem 1.5rem;cursor:pointer}` +
+        `button:focus-visible{outline:3px solid #c77d1a;outline-offset:2px}</style></head><body><main>` +
+        page.body +
+        `</main></body></html>`,
+    );
 }
 
 export function sendFormPage(
@@ -40,19 +77,9 @@ export function sendFormPage(
   const action = page.ok
     ? `<a href="${back}">Continue browsing</a>`
     : `<a href="${back}">Go back and try again</a> <span>(your browser's back button keeps what you typed)</span>`;
-  res
-    .status(status)
-    .set("Content-Security-Policy", formPagePolicy)
-    .type("html")
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
-        `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
-        `<title>${escapeHtml(page.ok ? "Thank you" : "Please check your details")} | ${escapeHtml(firm.name)}</title>` +
-        `<style>body{font:1.0625rem/1.6 system-ui,sans-serif;color:#1c2421;background:#faf6ef;margin:0;padding:2rem 1.25rem}` +
-        `main{max-width:36rem;margin:10vh auto;background:#fff;border-radius:12px;padding:2rem;box-shadow:0 2px 12px #0001}` +
-        `h1{font-size:1.5rem;color:${page.ok ? "#0b4a3f" : "#8f1d1d"};margin:0 0 1rem}a{color:#0b4a3f;font-weight:600}` +
-        `ul{padding-left:1.25rem}span{color:#4d5a55;font-size:.9375rem}</style></head><body><main>` +
-        `<div role="${page.ok ? "status" : "alert"}"><h1>${escapeHtml(page.message)}</h1>${details}</div><p>${action}</p>` +
-        `</main></body></html>`,
-    );
+  sendStandalonePage(res, status, {
+    title: page.ok ? "Thank you" : "Please check your details",
+    tone: page.ok ? "ok" : "error",
+    body: `<div role="${page.ok ? "status" : "alert"}"><h1>${escapeHtml(page.message)}</h1>${details}</div><p>${action}</p>`,
+  });
 }

@@ -4,14 +4,22 @@ import { isFormPost, sendFormPage } from "./form-page.js";
 
 /**
  * The one success shape: the spec's result fields. `message` is what a visitor whose browser posted the
- * form without JavaScript reads instead (see form-page.ts).
+ * form without JavaScript reads instead (see form-page.ts); with `say`, the JSON carries it too (an
+ * outcome the form must word differently from its usual success, such as a returning subscriber).
  */
-export function sendSuccess(res: Response, status: number, id: string, message?: string): void {
+export function sendSuccess(
+  res: Response,
+  status: number,
+  id: string,
+  message?: string,
+  options: { say?: boolean } = {},
+): void {
   if (message !== undefined && isFormPost(res.req)) {
     sendFormPage(res, 200, { ok: true, message });
     return;
   }
-  const body: ApiSuccess = { success: true, id };
+  const body: ApiSuccess =
+    options.say && message !== undefined ? { success: true, id, message } : { success: true, id };
   res.status(status).json(body);
 }
 

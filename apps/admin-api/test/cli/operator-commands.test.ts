@@ -1,26 +1,11 @@
-import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSqliteStore } from "../../src/adapters/sqlite/sqlite-store.js";
-import { noCloudMetadata } from "../helpers/process.js";
-
-const packageDir = fileURLToPath(new URL("../..", import.meta.url));
-
-/** Runs src/cli/<name>.ts as the image runs dist/cli/<name>.js, with only the given environment. */
-function operator(name: string, args: string[], env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", `src/cli/${name}.ts`, ...args], {
-    cwd: packageDir,
-    env: { PATH: process.env.PATH ?? "", ...noCloudMetadata, ...env },
-    encoding: "utf8",
-    timeout: 30_000,
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+import { operator } from "../helpers/process.js";
 
 describe("operator commands (src/cli)", () => {
   let dir: string;

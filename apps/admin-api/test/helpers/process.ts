@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
@@ -16,6 +16,17 @@ export const noCloudMetadata = {
   METADATA_SERVER_DETECTION: "none",
   GCE_METADATA_HOST: "127.0.0.1:9",
 };
+
+/** Runs src/cli/<name>.ts as the image runs dist/cli/<name>.js, with only the given environment. */
+export function operator(name: string, args: string[], env: Record<string, string>) {
+  const result = spawnSync(process.execPath, ["--import", "tsx", `src/cli/${name}.ts`, ...args], {
+    cwd: packageDir,
+    env: { PATH: process.env.PATH ?? "", ...noCloudMetadata, ...env },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
 
 export function startMain(env: Record<string, string>) {
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {

@@ -1,12 +1,13 @@
 import type { RequestHandler } from "express";
 import { apiMessages, contactMessages } from "@site/shared/messages";
 import type { ContactService } from "../../domain/contact-service.js";
+import { sameHostReferer } from "../form-page.js";
 import { sendFailure, sendSuccess } from "../respond.js";
 
 /** POST /api/contacts: translates the use case's outcome to HTTP. */
 export function contactHandler(service: ContactService): RequestHandler {
   return async (req, res) => {
-    const outcome = await service.submit(req.body);
+    const outcome = await service.submit(req.body, { refererPath: sameHostReferer(req)?.pathname });
     switch (outcome.kind) {
       case "created":
         sendSuccess(res, 201, outcome.id, contactMessages.success);
@@ -16,7 +17,12 @@ export function contactHandler(service: ContactService): RequestHandler {
         sendSuccess(res, 201, outcome.id, contactMessages.success);
         return;
       case "invalid":
-        sendFailure(res, 400, apiMessages.invalidRequest, outcome.fieldErrors);
+        sendFailure(
+          res,
+          400,
+          outcome.fieldErrors["noticeVersion"] ?? apiMessages.invalidRequest,
+          outcome.fieldErrors,
+        );
         return;
       case "unavailable":
         req.log.error({ err: outcome.cause }, "store failed to save a contact");

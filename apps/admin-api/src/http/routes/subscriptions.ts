@@ -1,22 +1,34 @@
 import type { RequestHandler } from "express";
-import { newsletterMessages, validationMessages } from "@site/shared/messages";
+import { newsletterMessages, privacyMessages, validationMessages } from "@site/shared/messages";
 import type { SubscriptionService } from "../../domain/subscription-service.js";
+import { sameHostReferer } from "../form-page.js";
 import { sendFailure, sendSuccess } from "../respond.js";
 
 /** POST /api/subscriptions: translates the use case's outcome to HTTP. */
 export function subscribeHandler(service: SubscriptionService): RequestHandler {
   return async (req, res) => {
-    const outcome = await service.subscribe(req.body);
+    const outcome = await service.subscribe(req.body, {
+      refererPath: sameHostReferer(req)?.pathname,
+    });
     switch (outcome.kind) {
       case "created":
-        sendSuccess(res, 201, outcome.id, newsletterMessages.success);
+        if (outcome.returning) {
+          sendSuccess(res, 201, outcome.id, privacyMessages.welcomeBack, { say: true });
+        } else {
+          sendSuccess(res, 201, outcome.id, newsletterMessages.success);
+        }
         return;
       case "dropped":
         req.log.info("newsletter honeypot filled; submission dropped");
         sendSuccess(res, 201, outcome.id, newsletterMessages.success);
         return;
       case "invalid":
-        sendFailure(res, 400, validationMessages.newsletterEmailInvalid, outcome.fieldErrors);
+        sendFailure(
+          res,
+          400,
+          outcome.fieldErrors["noticeVersion"] ?? validationMessages.newsletterEmailInvalid,
+          outcome.fieldErrors,
+        );
         return;
       case "duplicate":
         sendFailure(res, 409, newsletterMessages.alreadySubscribed);

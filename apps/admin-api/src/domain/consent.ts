@@ -1,0 +1,42 @@
+import { isPrivacyNoticeVersion, routePaths } from "@site/shared/content";
+import { privacyMessages } from "@site/shared/messages";
+import type { ConsentInput } from "../ports/store.js";
+
+/** What a form sent about its consent (schemas' consent fields) and what the request says besides. */
+export interface ConsentClaim {
+  /** The form's own field: the path of the page it is on. */
+  page?: string | undefined;
+  /** The privacy notice version the form showed. */
+  noticeVersion?: string | undefined;
+  /** The path of the Referer, when the browser sent one from this site (a form posted without script). */
+  refererPath?: string | undefined;
+}
+
+const knownPaths: ReadonlySet<string> = new Set(routePaths);
+
+/** A path of the site ("/about", "/about/" alike), or null for anything else. */
+function sitePath(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  const path = value.length > 1 ? value.replace(/\/+$/, "") : value;
+  return knownPaths.has(path) ? path : null;
+}
+
+/**
+ * The consent to record: the form's page if it is one of the site's routes, else the Referer's, else
+ * null; the notice version if the site has shown it. A version the site never showed is refused (a
+ * tampered or broken form: nothing could prove what the person read); none at all is recorded as null.
+ */
+export function resolveConsent(
+  claim: ConsentClaim,
+): { ok: true; consent: ConsentInput } | { ok: false; fieldErrors: Record<string, string> } {
+  if (claim.noticeVersion !== undefined && !isPrivacyNoticeVersion(claim.noticeVersion)) {
+    return { ok: false, fieldErrors: { noticeVersion: privacyMessages.unknownNoticeVersion } };
+  }
+  return {
+    ok: true,
+    consent: {
+      page: sitePath(claim.page) ?? sitePath(claim.refererPath),
+      noticeVersion: claim.noticeVersion ?? null,
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { newsletterInputSchema } from "@site/shared/schemas";
+import type {
+  ConsentRecord,
+  ErasureRecord,
+  PersonalData,
+  Store,
+  SubscriptionRecord,
+} from "../ports/store.js";
+import type { Clock } from "../ports/clock.js";
+import type { DataKey } from "./data-key.js";
+
+/** Everything held about one address, as the firm hands it to the person (or an operator reads it). */
+export interface PersonalDataExport extends PersonalData {
+  email: string;
+  exportedAt: Date;
+  /** Each consent on record, from the subscription and every contact, oldest first. */
+  consents: (ConsentRecord & { source: "subscription" | "contact"; id: string })[];
+}
+
+export type AddressOutcome<T> = { kind: "ok"; value: T } | { kind: "invalid" };
+
+/**
+ * A person's rights under Kenya's Data Protection Act 2019 (see, correct by hand, erase), for the
+ * operator command and the admin endpoint, and the subscriber list the firm exports. The address is
+ * normalised (trimmed, lower-cased) as the forms store it.
+ */
+export interface PersonalDataService {
+  export(email: unknown): Promise<AddressOutcome<PersonalDataExport>>;
+  /** Deletes it everywhere and records only that an erasure happened (when, the address's keyed hash). */
+  erase(email: unknown): Promise<AddressOutcome<ErasureRecord>>;
+  /** The subscribed only, as CSV `email,name,attributes` (the columns newsletter tools import). */
+  subscribersCsv(): Promise<string>;
+}
+
+/** The one normalisation of an address: the newsletter schema's (trimmed, lower-cased, the simple pattern). */
+function normalisedAddress(email: unknown): string | null {
+  const parsed = newsletterInputSchema.safeParse({ email });
+  return parsed.success ? parsed.data.email : null;
+}
+
+/** A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** A subscriber's attributes column: when and under which notice they subscribed. */
+function attributes(subscription: SubscriptionRecord): string {
+  return JSON.stringify({
+    subscribedAt: subscription.consent.at.toISOString(),
+    consentPage: subscription.consent.page,
+    noticeVersion: subscription.consent.noticeVersion,
+  });
+}
+
+export function createPersonalDataService({
+  store,
+  dataKey,
+  clock,
+}: {
+  store: Store;
+  /** The keyed hash an erasure record keeps instead of the address. */
+  dataKey: DataKey;
+  clock: Clock;
+}): PersonalDataService {
+  return {
+    async export(input) {
+      const email = normalisedAddress(input);
+      if (email === null) return { kind: "invalid" };
+      const data = await store.findPersonalData(email);
+      const consents: PersonalDataExport["consents"] = [
+        ...(data.subscription
+          ? [
+              {
+                source: "subscription" as const,
+                id: data.subscription.id,
+                ...data.subscription.consent,
+              },
+            ]
+          : []),
+        ...data.contacts.map((contact) => ({
+          source: "contact" as const,
+          id: contact.id,
+          ...contact.consent,
+        })),
+      ].sort((a, b) => a.at.getTime() - b.at.getTime());
+      return { kind: "ok", value: { email, exportedAt: clock.now(), ...data, consents } };
+    },
+    async erase(input) {
+      const email = normalisedAddress(input);
+      if (email === null) return { kind: "invalid" };
+      return {
+        kind: "ok",
+        value: await store.erasePersonalData(email, { addressHash: dataKey(email) }),
+      };
+    },
+    async subscribersCsv() {
+      const subscribers = await store.listSubscribers();
+      const rows = subscribers.map((subscription) =>
+        // No names are collected with a subscription: the column is there for the tools' format.
+        [subscription.email, "", attributes(subscription)].map(csvField).join(","),
+      );
+      return `${["email,name,attributes", ...rows].join("\r\n")}\r\n`;
+    },
+  };
+}

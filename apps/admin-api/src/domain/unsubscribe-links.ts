@@ -1,0 +1,45 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/**
+ * The personal unsubscribe link of a subscriber: `<site>/api/unsubscribe?token=<id>.<mac>`, the mac an
+ * HMAC-SHA256 of the subscription id under a key derived from the data key secret (DATA_KEY_SECRET, or
+ * the generated file: one secret for the whole API), so a link cannot be made for anyone else and
+ * stays valid for as long as the subscription exists.
+ */
+export interface UnsubscribeLinks {
+  /** The URL for mail bodies and the List-Unsubscribe header. */
+  url(subscriptionId: string): string;
+  token(subscriptionId: string): string;
+  /** The subscription id a token was made for, or null for anything not made with this secret. */
+  verify(token: string): string | null;
+}
+
+/** The path the links point at (app.ts mounts it under /api). */
+export const unsubscribePath = "/api/unsubscribe";
+
+export function createUnsubscribeLinks({
+  secret,
+  siteUrl,
+}: {
+  secret: string;
+  siteUrl: string;
+}): UnsubscribeLinks {
+  // A key of its own: a mac made for these links can never stand for another use of the secret.
+  const key = createHmac("sha256", secret).update("unsubscribe-link/v1").digest();
+  const mac = (id: string) => createHmac("sha256", key).update(id, "utf8").digest();
+  const base = siteUrl.replace(/\/+$/, "");
+  const token = (id: string) =>
+    `${Buffer.from(id, "utf8").toString("base64url")}.${mac(id).toString("base64url")}`;
+  return {
+    token,
+    url: (id) => `${base}${unsubscribePath}?token=${token(id)}`,
+    verify(value) {
+      const match = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/.exec(value);
+      if (!match) return null;
+      const id = Buffer.from(match[1] as string, "base64url").toString("utf8");
+      const given = Buffer.from(match[2] as string, "base64url");
+      const expected = mac(id);
+      return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import type { Store } from "../ports/store.js";
+import type { UnsubscribeLinks } from "./unsubscribe-links.js";
+
+export type UnsubscribePreview =
+  | { kind: "valid"; email: string; subscribed: boolean }
+  | { kind: "invalid" }
+  | { kind: "unavailable"; cause: unknown };
+
+export type UnsubscribeOutcome =
+  | { kind: "unsubscribed" }
+  | { kind: "already" }
+  | { kind: "invalid" }
+  | { kind: "unavailable"; cause: unknown };
+
+export interface UnsubscribeService {
+  /** What the link's page shows (a GET): whose subscription, and whether it is still on. Changes nothing. */
+  preview(token: unknown): Promise<UnsubscribePreview>;
+  /** The POST: subscribed → unsubscribed. Repeating it is harmless ("already"). */
+  confirm(token: unknown): Promise<UnsubscribeOutcome>;
+}
+
+export function createUnsubscribeService({
+  store,
+  links,
+}: {
+  store: Store;
+  links: UnsubscribeLinks;
+}): UnsubscribeService {
+  // A token that does not verify never reaches the store.
+  const idOf = (token: unknown) => (typeof token === "string" ? links.verify(token) : null);
+  return {
+    async preview(token) {
+      const id = idOf(token);
+      if (id === null) return { kind: "invalid" };
+      try {
+        const subscription = await store.getSubscription(id);
+        // An erased subscriber's link verifies but finds nothing: as invalid as a made-up one.
+        if (!subscription) return { kind: "invalid" };
+        return {
+          kind: "valid",
+          email: subscription.email,
+          subscribed: subscription.status === "subscribed",
+        };
+      } catch (cause) {
+        return { kind: "unavailable", cause };
+      }
+    },
+    async confirm(token) {
+      const id = idOf(token);
+      if (id === null) return { kind: "invalid" };
+      try {
+        const result = await store.unsubscribe(id);
+        return result === "unknown" ? { kind: "invalid" } : { kind: result };
+      } catch (cause) {
+        return { kind: "unavailable", cause };
+      }
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import type { Clock } from "../ports/clock.js";
+import type { Logger } from "../ports/logger.js";
+import type { Store } from "../ports/store.js";
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+export interface RetentionJobOptions {
+  store: Pick<Store, "purgeMailBodies">;
+  clock: Clock;
+  logger: Logger;
+  /** MAIL_BODY_RETENTION_DAYS: a mail's text and HTML are emptied this long after it finished. */
+  mailBodyRetentionDays: number;
+  /** How often it runs while started (hourly by default: retention is a matter of days). */
+  intervalMs?: number;
+}
+
+export interface RetentionJob {
+  /** One pass: empties the bodies of mails that finished more than the retention ago; returns how many. */
+  run(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** The periodic purge of mail bodies (the privacy notice promises it); run() lets tests move the clock. */
+export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
+  const { store, clock, logger, mailBodyRetentionDays } = options;
+  const intervalMs = options.intervalMs ?? 60 * 60 * 1000;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+
+  async function run(): Promise<number> {
+    const cutOff = new Date(clock.now().getTime() - mailBodyRetentionDays * dayMs);
+    const purged = await store.purgeMailBodies(cutOff);
+    if (purged > 0)
+      logger.info({ purged, finishedBefore: cutOff }, "mail bodies past retention emptied");
+    return purged;
+  }
+
+  const pass = () => {
+    running = run().catch((error: unknown) => {
+      logger.error({ err: error }, "mail body retention pass failed");
+    });
+  };
+
+  return {
+    run,
+    start() {
+      if (timer) return;
+      pass();
+      timer = setInterval(pass, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createSqliteStore } from "../../src/adapters/sqlite/sqlite-store.js";
+import { operator } from "../helpers/process.js";
+
+const personalData = (args: string[], env: Record<string, string>) =>
+  operator("personal-data", args, env);
+
+describe("operator command: site-personal-data", () => {
+  let dir: string;
+  let env: Record<string, string>;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "admin-api-personal-data-"));
+    env = { DATA_DIR: join(dir, "data"), MAIL_DIR: join(dir, "mail") };
+    const store = createSqliteStore({ file: join(dir, "data", "site.db") });
+    const consent = { page: "/about", noticeVersion: "2026-11-23" };
+    await store.addSubscription({ email: "amina@example.com", consent });
+    await store.addSubscription({ email: "baraka@example.com", consent });
+    await store.addContactWithMails(
+      { name: "Amina", email: "Amina@example.com", subject: "Hi", description: "Call me", consent },
+      (contactId) => [
+        {
+          message: { to: "Amina@example.com", subject: "Received", text: "t", html: "<p>t</p>" },
+          meta: { kind: "contact-acknowledgement", contactId },
+        },
+      ],
+    );
+    await store.close();
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("with arguments it does not take prints the usage and exits 2", () => {
+    const result = personalData(["erase", "a@b.co", "c@d.co"], env);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^usage: site-personal-data export EMAIL/);
+  });
+
+  it("export prints everything held about the address as JSON", () => {
+    const result = personalData(["export", "AMINA@example.com"], env);
+    expect(result.status).toBe(0);
+    const data = JSON.parse(result.stdout);
+    expect(data.email).toBe("amina@example.com");
+    expect(data.subscription).toMatchObject({ email: "amina@example.com", status: "subscribed" });
+    expect(data.contacts).toHaveLength(1);
+    expect(data.mails).toHaveLength(1);
+    expect(data.consents).toHaveLength(2);
+  });
+
+  it("erase deletes it everywhere and prints the record, which holds no address", async () => {
+    const erased = personalData(["erase", "amina@example.com"], env);
+    expect(erased.status).toBe(0);
+    expect(JSON.parse(erased.stdout)).toMatchObject({
+      deleted: { subscriptions: 1, contacts: 1, mails: 1 },
+    });
+    expect(erased.stdout).not.toContain("amina");
+    const store = createSqliteStore({ file: join(dir, "data", "site.db") });
+    try {
+      expect(await store.findPersonalData("amina@example.com")).toEqual({
+        subscription: null,
+        contacts: [],
+        mails: [],
+      });
+      expect(await store.listErasures()).toHaveLength(1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("subscribers prints the subscribed as CSV email,name,attributes", async () => {
+    const store = createSqliteStore({ file: join(dir, "data", "site.db") });
+    const amina = await store.getSubscriptionByEmail("amina@example.com");
+    await store.unsubscribe(amina?.id ?? "");
+    await store.close();
+    const csv = personalData(["subscribers"], env);
+    expect(csv.status).toBe(0);
+    expect(csv.stdout.split("\r\n")).toEqual([
+      "email,name,attributes",
+      expect.stringMatching(/^baraka@example\.com,,"\{""subscribedAt"":/),
+      "",
+    ]);
+  });
+
+  it("an address that is not one fails with one line and exit code 1", () => {
+    const result = personalData(["export", "not-an-address"], env);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe("personal-data: not an email address: not-an-address\n");
+  });
+});
