@@ -33,6 +33,12 @@ async function readAll(stream: AsyncIterable<string | Uint8Array>): Promise<stri
   return html + decoder.decode();
 }
 
+/** A page's HTML and the text of each of its inline scripts, which its CSP hashes are computed over. */
+export interface RenderedDocument {
+  html: string;
+  inlineScripts: string[];
+}
+
 /** The route that renders `url` (a path, possibly with a query or hash). */
 const routeAt = (url: string) => routeFor(new URL(url, "http://prerender.invalid").pathname);
 
@@ -111,7 +117,10 @@ async function fillIslands(
  * the one script (entry.client.ts) attaches the menus' behaviours. The head tags are written here
  * from the page's meta, once.
  */
-export async function renderDocument(url: string, assets: DocumentAssets): Promise<string> {
+export async function renderDocument(
+  url: string,
+  assets: DocumentAssets,
+): Promise<RenderedDocument> {
   const page = await routeAt(url).load();
   const headTags = renderToStaticMarkup(<Head tags={page.meta()} />);
 
@@ -136,7 +145,7 @@ export async function renderDocument(url: string, assets: DocumentAssets): Promi
   const jsonLd = scriptJson(organizationJsonLd());
   const link = (rel: string, href: string, extra = "") =>
     `<link rel="${rel}" href="${escapeHtml(href)}"${extra}/>`;
-  return [
+  const html = [
     "<!DOCTYPE html>",
     '<html lang="en"><head>',
     '<meta charset="utf-8"/>',
@@ -156,4 +165,7 @@ export async function renderDocument(url: string, assets: DocumentAssets): Promi
     `<script type="module" src="${escapeHtml(assets.script)}"></script>`,
     "</body></html>",
   ].join("");
+  // Every inline <script> above, its text exactly as written: the prerender lists their hashes for the
+  // server's CSP (data blocks such as JSON-LD never run, but naming them costs nothing).
+  return { html, inlineScripts: [jsonLd] };
 }

@@ -2,14 +2,16 @@
 // Runs after the two Vite builds (see package.json "build"): renders every route, and the 404 page at
 // its concrete path, to build/client/<route>/index.html with the server build's renderDocument(), each
 // linking the stylesheets its page needs (the layout's, its own, its islands') and the one script every
-// page runs (from Vite's manifest). Then removes the server build and the manifest: only build/client
-// is served.
+// page runs (from Vite's manifest), and lists each page's inline script hashes in .site-manifest.json
+// for the server's CSP. Then removes the server build and Vite's manifest: only build/client is served.
+import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { blogSubpagePaths } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
 import { notFoundPath, routePaths } from "@site/shared/content";
+import { siteManifestFile, siteManifestSchema } from "@site/shared/site";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const client = join(root, "build", "client");
@@ -72,6 +74,11 @@ const deferredStyles = (chunks, seen) =>
     .flatMap((key) => chunkGraph(key, seen))
     .flatMap((chunk) => chunk.css ?? []);
 
+/** The CSP source naming an inline script: sha256 over its exact text, as the browser hashes it. */
+const cspHash = (text) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
+/** @type {import("@site/shared/site").SiteManifest["pages"]} */
+const pages = {};
+
 for (const path of [...routePaths, ...blogSubpagePaths(blogPosts), notFoundPath]) {
   // The layout's styles, then the page's, then its islands' (their markup is in the HTML from the
   // start). The JavaScript of these chunks never reaches the browser: the page is static HTML.
@@ -82,7 +89,7 @@ for (const path of [...routePaths, ...blogSubpagePaths(blogPosts), notFoundPath]
     ...[...layoutGraph, ...pageGraph].flatMap((chunk) => chunk.css ?? []),
     ...deferredStyles(pageGraph, new Set(seen)),
   ];
-  const html = await renderDocument(path, {
+  const { html, inlineScripts } = await renderDocument(path, {
     styles: [...new Set(styles)].map(url),
     script,
     preloads,
@@ -91,8 +98,20 @@ for (const path of [...routePaths, ...blogSubpagePaths(blogPosts), notFoundPath]
   const file = join(client, path === "/" ? "" : path.slice(1), "index.html");
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, html);
+  pages[relative(client, file).split(sep).join("/")] = {
+    inlineScriptHashes: [...new Set(inlineScripts.map(cspHash))],
+  };
   console.log(`prerender: ${path} -> ${file.slice(client.length + 1)} (${html.length} bytes)`);
 }
+
+// The server builds each page's Content-Security-Policy from this (apps/admin-api/src/http/site.ts).
+writeFileSync(
+  join(client, siteManifestFile),
+  `${JSON.stringify(siteManifestSchema.parse({ pages }), null, 2)}\n`,
+);
+console.log(
+  `prerender: ${siteManifestFile} lists ${Object.keys(pages).length} pages' inline script hashes`,
+);
 
 rmSync(server, { recursive: true, force: true });
 rmSync(dirname(manifestFile), { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { join, relative, sep } from "node:path";
 import expressStaticGzip from "express-static-gzip";
 import express, { type Request, type RequestHandler, type Response, Router } from "express";
 import { notFoundPath } from "@site/shared/content";
+import { siteManifestFile, siteManifestSchema, type SiteManifest } from "@site/shared/site";
 
 /** Hashed build output never changes under one name: cache it for a year. */
 const immutable = "public, max-age=31536000, immutable";
@@ -47,22 +48,6 @@ export const documentOnlyHeaders = [
   "X-XSS-Protection",
 ] as const;
 
-/**
- * sha256 hashes of a page's inline scripts (those without `src`), over the exact text between the tags,
- * which is what the browser hashes. Data blocks (JSON) are included: harmless, and it keeps the rule simple.
- */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  const pattern = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-  for (const match of html.matchAll(pattern)) {
-    const attributes = match[1] ?? "";
-    const body = match[2] ?? "";
-    if (/\ssrc\s*=/i.test(` ${attributes}`) || body === "") continue;
-    hashes.add(`sha256-${createHash("sha256").update(body, "utf8").digest("base64")}`);
-  }
-  return [...hashes];
-}
-
 interface Page {
   body: Buffer;
   csp: string;
@@ -80,20 +65,40 @@ function htmlFiles(dir: string): string[] {
 }
 
 /**
+ * The build's manifest (apps/web/scripts/prerender.mjs writes it): each page's inline script hashes.
+ * Undefined when the build has none; a manifest that does not parse is an error.
+ */
+function readManifest(dir: string): SiteManifest | undefined {
+  const file = join(dir, siteManifestFile);
+  if (!existsSync(file)) return undefined;
+  const parsed = siteManifestSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
+  if (!parsed.success) throw new Error(`${file} is not a site manifest: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+/**
  * Reads every HTML file once at start-up and indexes it by the URL paths that serve it:
  * `about/index.html` answers `/about` (canonical) and `/about/index.html`; `index.html` answers `/`.
+ * Each page's CSP names the inline script hashes the manifest lists for it; a page the manifest does not
+ * list is an error (a build from another version, or a file added by hand).
  */
-function loadPages(dir: string): Map<string, Page> {
+function loadPages(dir: string, manifest: SiteManifest): Map<string, Page> {
   const pages = new Map<string, Page>();
   const files = htmlFiles(dir).sort();
   for (const file of files) {
+    const relativePath = relative(dir, file).split(sep).join("/");
+    const entry = manifest.pages[relativePath];
+    if (!entry)
+      throw new Error(
+        `${relativePath} is not in ${join(dir, siteManifestFile)}: rebuild the website (apps/web)`,
+      );
     const body = readFileSync(file);
     const page: Page = {
       body,
-      csp: contentSecurityPolicy(inlineScriptHashes(body.toString("utf8"))),
+      csp: contentSecurityPolicy(entry.inlineScriptHashes),
       etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
     };
-    const urlPath = `/${relative(dir, file).split(sep).join("/")}`;
+    const urlPath = `/${relativePath}`;
     pages.set(urlPath, page);
     if (urlPath.endsWith("/index.html")) {
       const folder = urlPath.slice(0, -"/index.html".length);
@@ -130,28 +135,35 @@ export interface SiteOptions {
   dir: string;
 }
 
+/** Without a usable build the API still runs, and `/` says plainly why there is no site. */
+function noSite(reason: string): RequestHandler {
+  const router = Router();
+  router.get("/", (_req, res) => {
+    res.type("text/plain").send(`The API is running. ${reason}\n`);
+  });
+  router.use((_req, res) => {
+    res.status(404).type("text/plain").send("Not found.\n");
+  });
+  return router;
+}
+
 /**
- * Serves the prerendered site: each route's own HTML with a CSP naming its inline scripts' hashes,
- * hashed assets cached for a year, other files briefly, `/about/` redirected to `/about`, and unknown
- * paths answered with the prerendered 404 page and status 404. Without a build, `/` says so plainly.
+ * Serves the prerendered site: each route's own HTML with a CSP naming its inline scripts' hashes
+ * (from the build's manifest), hashed assets cached for a year, other files briefly, `/about/`
+ * redirected to `/about`, and unknown paths answered with the prerendered 404 page and status 404.
+ * Without a build, or with a build that has no manifest, `/` says so plainly.
  */
 export function createSite({ dir }: SiteOptions): RequestHandler {
-  const router = Router();
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    router.get("/", (_req, res) => {
-      res
-        .type("text/plain")
-        .send(
-          "The API is running. The website build was not found; build apps/web or set SITE_DIR.\n",
-        );
-    });
-    router.use((_req, res) => {
-      res.status(404).type("text/plain").send("Not found.\n");
-    });
-    return router;
-  }
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    return noSite("The website build was not found; build apps/web or set SITE_DIR.");
+  const manifest = readManifest(dir);
+  if (!manifest)
+    return noSite(
+      `The website build in ${dir} has no ${siteManifestFile} (its pages' script hashes); build apps/web again.`,
+    );
 
-  const pages = loadPages(dir);
+  const router = Router();
+  const pages = loadPages(dir, manifest);
   const notFoundPage = pages.get(notFoundPath);
 
   router.use((req, res, next) => {

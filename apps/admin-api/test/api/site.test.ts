@@ -1,12 +1,14 @@
 import { createHash } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notFoundPath } from "@site/shared/content";
 import { notFoundMessages } from "@site/shared/messages";
-import { documentOnlyHeaders, inlineScriptHashes } from "../../src/http/site.js";
+import { siteManifestFile } from "@site/shared/site";
+import { createSite, documentOnlyHeaders } from "../../src/http/site.js";
 import { makeTestApp } from "../helpers/app.js";
 
 const siteDir = fileURLToPath(new URL("../fixtures/site", import.meta.url));
@@ -171,17 +173,20 @@ describe("serving the prerendered site", () => {
     expect(res.headers["cache-control"]).toBe("public, max-age=3600");
   });
 
-  it.each(["/no-such-page", "/about/team", "/assets/missing.js", "/..%2f..%2fetc/passwd", notFoundPath])(
-    "answers %s with the prerendered 404 page and status 404",
-    async (path) => {
-      const res = await request(t.app).get(path);
-      expect(res.status).toBe(404);
-      expect(res.text).toContain(notFoundMessages.title);
-      for (const hash of expectedHashes("404/index.html")) {
-        expect(res.headers["content-security-policy"]).toContain(`'${hash}'`);
-      }
-    },
-  );
+  it.each([
+    "/no-such-page",
+    "/about/team",
+    "/assets/missing.js",
+    "/..%2f..%2fetc/passwd",
+    notFoundPath,
+  ])("answers %s with the prerendered 404 page and status 404", async (path) => {
+    const res = await request(t.app).get(path);
+    expect(res.status).toBe(404);
+    expect(res.text).toContain(notFoundMessages.title);
+    for (const hash of expectedHashes("404/index.html")) {
+      expect(res.headers["content-security-policy"]).toContain(`'${hash}'`);
+    }
+  });
 
   it("compresses pages for clients that accept it", async () => {
     const res = await request(t.app).get("/").set("Accept-Encoding", "gzip");
@@ -212,11 +217,65 @@ describe("without a site build", () => {
   });
 });
 
-describe("inlineScriptHashes", () => {
-  it("hashes inline scripts, skips external ones and empty ones, and dedupes", () => {
-    const html =
-      '<script>a()</script><script src="/x.js"></script><SCRIPT type="module">b()</SCRIPT ><script></script><script>a()</script>';
-    const hash = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
-    expect(inlineScriptHashes(html)).toEqual([hash("a()"), hash("b()")]);
+describe("the build's manifest of inline script hashes", () => {
+  /** A copy of the fixture build, changed by `change`, removed afterwards. */
+  function withBuild(change: (dir: string) => void, use: (dir: string) => Promise<void> | void) {
+    const dir = join(mkdtempSync(join(tmpdir(), "admin-api-site-")), "client");
+    cpSync(siteDir, dir, { recursive: true });
+    change(dir);
+    return Promise.resolve(use(dir)).finally(() =>
+      rmSync(dirname(dir), { recursive: true, force: true }),
+    );
+  }
+
+  it("the fixture build's manifest lists every page with the hashes a browser computes", () => {
+    const manifest = JSON.parse(readFileSync(join(siteDir, siteManifestFile), "utf8")) as {
+      pages: Record<string, { inlineScriptHashes: string[] }>;
+    };
+    for (const file of ["index.html", "about/index.html", "services.html", "404/index.html"])
+      expect(manifest.pages[file]?.inlineScriptHashes, file).toEqual(expectedHashes(file));
   });
+
+  it("is never served", async () => {
+    const t = await makeTestApp({ siteDir });
+    try {
+      const res = await request(t.app).get(`/${siteManifestFile}`);
+      expect(res.status).toBe(404);
+      expect(res.text).not.toContain("inlineScriptHashes");
+    } finally {
+      await t.cleanup();
+    }
+  });
+
+  it("a build without it serves no page: / says to build again, and the API works", () =>
+    withBuild(
+      (dir) => rmSync(join(dir, siteManifestFile)),
+      async (dir) => {
+        const t = await makeTestApp({ siteDir: dir });
+        try {
+          const home = await request(t.app).get("/");
+          expect(home.status).toBe(200);
+          expect(home.headers["content-type"]).toMatch(/text\/plain/);
+          expect(home.text).toContain(`has no ${siteManifestFile}`);
+          expect((await request(t.app).get("/about")).status).toBe(404);
+          expect((await request(t.app).get("/api/health")).status).toBe(200);
+        } finally {
+          await t.cleanup();
+        }
+      },
+    ));
+
+  it("a page the manifest does not list, or a manifest that does not parse, stops the start with the file named", () =>
+    withBuild(
+      (dir) => writeFileSync(join(dir, "extra.html"), "<script>x()</script>"),
+      (dir) => {
+        expect(() => createSite({ dir })).toThrow(
+          `extra.html is not in ${join(dir, siteManifestFile)}`,
+        );
+        writeFileSync(join(dir, siteManifestFile), JSON.stringify({ pages: { "index.html": {} } }));
+        expect(() => createSite({ dir })).toThrow(
+          `${join(dir, siteManifestFile)} is not a site manifest`,
+        );
+      },
+    ));
 });
