@@ -32,7 +32,7 @@ const anyHydrated = (page: Page) =>
     ),
   );
 
-/** A phone four times slower than this machine (Chrome DevTools' own throttling). */
+/** A phone four times slower than the test host (Chrome DevTools' own throttling). */
 async function slowCpu(page: Page): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });

@@ -3,7 +3,7 @@
  * `npm run perf`: Lighthouse (mobile preset, simulated throttling) on every route and the 404 page of
  * the built product, served the way `npm start` serves it, each measured PERF_RUNS times (3 by
  * default; the table shows the medians). A bare HTML page is measured in the same run, first and last,
- * as a reference: the best this machine scores right now, since other work on it moves the figures.
+ * as a reference: the best this host scores right now, since other work on it moves the figures.
  * Prints a table, writes each JSON report under <repo>/var/perf/, and exits 1 when a route misses the
  * budget (budget.mjs).
  */
@@ -27,7 +27,7 @@ const runsPerRoute = Math.max(1, Number(process.env.PERF_RUNS ?? 3));
 const barePage =
   '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>' +
   '<title>Bare page</title><meta name="description" content="A bare HTML page measured as a reference."/>' +
-  "</head><body><main><h1>Bare page</h1><p>Nothing but HTML: the best score this machine gives right now.</p></main></body></html>";
+  "</head><body><main><h1>Bare page</h1><p>Nothing but HTML: the best score this host gives right now.</p></main></body></html>";
 
 /** Serves the bare page on a free port. @returns {Promise<{ url: string, close: () => Promise<void> }>} */
 function serveBarePage() {
