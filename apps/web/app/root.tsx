@@ -73,9 +73,9 @@ export function SiteShell({ children }: { children: ReactNode }) {
       </a>
       <Header />
       {/*
-        The page's code loads as its own chunk: until it is there, React leaves the prerendered page in
-        place (hydrating the header first, so the menu works soonest). The boundaries also split
-        hydration into separate units, yielding to the browser in between instead of one long task.
+        Where React renders the site with client-side routing (development server, unit tests) each page's
+        code loads as its own chunk, and the old page stays until it is there. The built pages are static
+        HTML that React never hydrates (entry.client.ts); the prerender waits for everything.
       */}
       <main id="main" tabIndex={-1}>
         <Suspense>{children}</Suspense>
