@@ -141,8 +141,9 @@ export async function renderDocument(
     throw new Error(`${url}: head tags leaked into the page body`);
   const body = await fillIslands(rendered, slots, assets.chunks, url);
 
-  // JSON-LD is data, not script: CSP does not execute it.
+  // JSON-LD is data, not script: CSP does not execute it. A page may add its own (a blog post's).
   const jsonLd = scriptJson(organizationJsonLd());
+  const pageJsonLd = page.jsonLd ? scriptJson(page.jsonLd()) : undefined;
   const link = (rel: string, href: string, extra = "") =>
     `<link rel="${rel}" href="${escapeHtml(href)}"${extra}/>`;
   const html = [
@@ -159,6 +160,7 @@ export async function renderDocument(
     link("manifest", "/site.webmanifest"),
     ...assets.styles.map((href) => link("stylesheet", href)),
     `<script type="application/ld+json">${jsonLd}</script>`,
+    ...(pageJsonLd ? [`<script type="application/ld+json">${pageJsonLd}</script>`] : []),
     "</head><body>",
     `<div id="root">${body}</div>`,
     ...assets.preloads.map((href) => link("modulepreload", href)),
@@ -167,5 +169,5 @@ export async function renderDocument(
   ].join("");
   // Every inline <script> above, its text exactly as written: the prerender lists their hashes for the
   // server's CSP (data blocks such as JSON-LD never run, but naming them costs nothing).
-  return { html, inlineScripts: [jsonLd] };
+  return { html, inlineScripts: pageJsonLd ? [jsonLd, pageJsonLd] : [jsonLd] };
 }

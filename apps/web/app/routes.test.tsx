@@ -1,6 +1,8 @@
 import { render } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { blogSubpagePaths } from "@site/shared/blog";
+import { blogPosts } from "@site/shared/blog/posts";
 import { notFoundPath, routePaths } from "@site/shared/content";
 import { pageRoutes, routeFor } from "./routes";
 
@@ -19,8 +21,15 @@ describe("route table", () => {
     },
   );
 
-  it("answers every path with a page: the shared routes by their path, anything else with the 404 page", () => {
-    expect(pageRoutes.map((route) => route.path)).toEqual([...routePaths, "*"]);
+  it("answers every path with a page: the shared routes and the blog's by their path, anything else with the 404 page", () => {
+    const blogPaths = blogSubpagePaths(blogPosts);
+    const paths = pageRoutes.map((route) => route.path);
+    expect(paths).toEqual(expect.arrayContaining([...routePaths, ...blogPaths, "*"]));
+    expect(paths).toHaveLength(routePaths.length + blogPaths.length + 1);
+    expect(paths.at(-1)).toBe("*");
+    expect(routeFor("/blog/category/banking").file).toBe("routes/blog.tsx");
+    expect(routeFor(`/blog/${blogPosts[0]?.slug}`).file).toBe("routes/blog-post.tsx");
+    expect(routeFor("/blog/no-such-post").file).toBe("routes/not-found.tsx");
     expect(routeFor("/").file).toBe("routes/home.tsx");
     expect(routeFor("/about/").file).toBe("routes/about.tsx");
     expect(routeFor(notFoundPath).file).toBe("routes/not-found.tsx");

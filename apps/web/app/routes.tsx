@@ -1,5 +1,7 @@
 import { lazy, type ComponentType } from "react";
 import type { MetaDescriptor } from "react-router";
+import { blogSubpagePaths } from "@site/shared/blog";
+import { blogPosts } from "@site/shared/blog/posts";
 import { routeById, type RouteId } from "@site/shared/content";
 import type { Island } from "./components/ui/island";
 import { Head } from "./lib/head";
@@ -7,7 +9,10 @@ import { Head } from "./lib/head";
 /** What every module under routes/ exports: the page, the tags of its <head>, and its islands. */
 export interface PageModule {
   default: ComponentType;
-  meta: () => MetaDescriptor[];
+  /** The page's head tags; a module serving several paths (the blog's) reads the path it is for. */
+  meta: (path?: string) => MetaDescriptor[];
+  /** Structured data of the page beside the firm's (a blog post's BlogPosting), written into its head. */
+  jsonLd?: (path?: string) => Record<string, unknown>;
   /** Parts of the page that load their code on demand (components/ui/island.tsx). */
   islands?: readonly Pick<Island<never>, "preload">[];
 }
@@ -32,7 +37,17 @@ const modules = import.meta.glob<PageModule>(["./routes/*.tsx", "!./routes/*.tes
 function pageRoute(path: string, name: string): PageRoute {
   const load = modules[`./routes/${name}.tsx`];
   if (!load) throw new Error(`No page module routes/${name}.tsx`);
-  return { path, file: `routes/${name}.tsx`, load };
+  return { path, file: `routes/${name}.tsx`, load: async () => atPath(await load(), path) };
+}
+
+/** The module with its meta (and JSON-LD) bound to `path`, so callers ask for `meta()` whatever the page. */
+export function atPath(module: PageModule, path: string): PageModule {
+  const { jsonLd } = module;
+  return {
+    ...module,
+    meta: () => module.meta(path),
+    ...(jsonLd ? { jsonLd: () => jsonLd(path) } : {}),
+  };
 }
 
 const pathOf = (id: RouteId) => routeById(id).path;
@@ -49,6 +64,11 @@ export const pageRoutes: readonly PageRoute[] = [
   pageRoute(pathOf("services"), "services"),
   pageRoute(pathOf("industries"), "industries"),
   pageRoute(pathOf("thought-leadership"), "thought-leadership"),
+  pageRoute(pathOf("blog"), "blog"),
+  // Each category's list and each post is a concrete path, prerendered like any other page.
+  ...blogSubpagePaths(blogPosts).map((path) =>
+    pageRoute(path, path.startsWith("/blog/category/") ? "blog" : "blog-post"),
+  ),
   pageRoute(pathOf("careers"), "careers"),
   pageRoute(pathOf("contact"), "contact"),
   pageRoute(pathOf("privacy"), "privacy"),

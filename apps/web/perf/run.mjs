@@ -12,6 +12,8 @@ import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { blogPaths } from "@site/shared/blog";
+import { blogPosts } from "@site/shared/blog/posts";
 import { routePaths } from "@site/shared/content";
 import { budget, budgetMisses, formatTable, medianOf, summarize } from "./budget.mjs";
 import { chromeArgs, chromePath } from "./chrome.mjs";
@@ -57,6 +59,13 @@ async function main() {
   await mkdir(reportDir, { recursive: true });
   const targets = [
     ...routePaths.map((path) => ({ label: path, path, isHome: path === "/", isNotFound: false })),
+    // The blog's two other kinds of page: the newest post and a category's list.
+    ...[blogPaths.post(blogPosts[0]?.slug ?? ""), "/blog/category/banking"].map((path) => ({
+      label: path,
+      path,
+      isHome: false,
+      isNotFound: false,
+    })),
     { label: "404", path: notFoundProbe, isHome: false, isNotFound: true },
   ];
 

@@ -5,16 +5,35 @@
 // app/config/env.ts reads it).
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { firm, routePaths } from "@site/shared/content";
-import { robotsTxt, sitemapXml, webManifest } from "./site-files.mjs";
+import { blogPaths, blogSubpagePaths } from "@site/shared/blog";
+import { blogPostBodies, blogPosts } from "@site/shared/blog/posts";
+import { expertById, firm, routeById, routePaths } from "@site/shared/content";
+import { blogFeedXml, robotsTxt, sitemapXml, webManifest } from "./site-files.mjs";
 
 const out = fileURLToPath(new URL("../build/client/", import.meta.url));
 const siteUrl = (process.env.VITE_SITE_URL?.trim() || firm.siteUrl).replace(/\/+$/, "");
 
+// The blog's pages, but not a category page without posts (it says "noindex").
+const hasPosts = (path) => blogPosts.some((post) => blogPaths.category(post.category) === path);
+const blogSitemapPaths = blogSubpagePaths(blogPosts).filter(
+  (path) => !path.startsWith("/blog/category/") || hasPosts(path),
+);
+
 const files = {
-  "sitemap.xml": sitemapXml(siteUrl, routePaths),
+  "sitemap.xml": sitemapXml(siteUrl, [...routePaths, ...blogSitemapPaths]),
+  "blog/feed.xml": blogFeedXml({
+    siteUrl,
+    title: `${firm.name} blog`,
+    description: routeById("blog").description,
+    authorName: (id) => expertById(id)?.name ?? id,
+    posts: blogPosts,
+    bodies: blogPostBodies,
+    postPath: blogPaths.post,
+    feedPath: blogPaths.feed,
+    blogPath: blogPaths.index,
+  }),
   "robots.txt": robotsTxt(siteUrl),
   "site.webmanifest": webManifest({
     name: firm.legalName,
@@ -26,7 +45,10 @@ const files = {
 };
 
 mkdirSync(out, { recursive: true });
-for (const [name, content] of Object.entries(files)) writeFileSync(join(out, name), content);
+for (const [name, content] of Object.entries(files)) {
+  mkdirSync(dirname(join(out, name)), { recursive: true });
+  writeFileSync(join(out, name), content);
+}
 
 // Fingerprinted scripts and styles are compressed once, here, at the strongest settings (brotli 11 is ~13%
 // smaller than gzip 9 and far too slow to run per request); the API serves the variant the browser accepts.

@@ -3,6 +3,7 @@
 // into build/client.
 // escape-html's five entities (&amp; &lt; &gt; &quot; &#39;) are all valid XML too.
 import escapeXml from "escape-html";
+import { Feed } from "feed";
 
 /** Canonical absolute URL of a path: the same rule the pages' canonical links follow. */
 export const absoluteUrl = (siteUrl, path) => `${siteUrl}${path === "/" ? "/" : path}`;
@@ -39,4 +40,51 @@ export function webManifest({ name, shortName, description, themeColor, backgrou
     null,
     2,
   )}\n`;
+}
+
+/**
+ * The blog's Atom feed (the `feed` library writes and escapes the XML): every post, newest first, with
+ * its summary and its rendered body. `posts` are the shared build's summaries, `bodies` their HTML by slug.
+ */
+export function blogFeedXml({
+  siteUrl,
+  title,
+  description,
+  authorName,
+  posts,
+  bodies,
+  postPath,
+  feedPath,
+  blogPath,
+}) {
+  const newest = posts.reduce((latest, post) => {
+    const changed = post.updated ?? post.date;
+    return changed > latest ? changed : latest;
+  }, "1970-01-01");
+  const feed = new Feed({
+    id: absoluteUrl(siteUrl, blogPath),
+    title,
+    description,
+    link: absoluteUrl(siteUrl, blogPath),
+    language: "en-GB",
+    updated: new Date(`${newest}T00:00:00Z`),
+    generator: false,
+    feedLinks: { atom: absoluteUrl(siteUrl, feedPath) },
+    copyright: title,
+  });
+  for (const post of posts) {
+    const link = absoluteUrl(siteUrl, postPath(post.slug));
+    feed.addItem({
+      id: link,
+      title: post.title,
+      link,
+      date: new Date(`${post.updated ?? post.date}T00:00:00Z`),
+      published: new Date(`${post.date}T00:00:00Z`),
+      description: post.summary,
+      content: bodies[post.slug]?.html,
+      author: [{ name: authorName(post.author) }],
+      category: [{ name: post.category, term: post.category }],
+    });
+  }
+  return feed.atom1();
 }

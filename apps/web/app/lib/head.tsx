@@ -13,9 +13,18 @@ function tagElement(tag: MetaDescriptor): ReactElement | null {
   const fields = tag as Record<string, unknown>;
   const text = (key: string) =>
     typeof fields[key] === "string" ? (fields[key] as string) : undefined;
-  if (text("title") !== undefined) return <title key="title">{text("title")}</title>;
+  // A link first: its `title` attribute (an alternate feed's name) is not the document's title.
   if (fields["tagName"] === "link")
-    return <link key={`link:${text("rel")}`} rel={text("rel")} href={text("href")} />;
+    return (
+      <link
+        key={`link:${text("rel")}:${text("type") ?? ""}`}
+        rel={text("rel")}
+        href={text("href")}
+        type={text("type")}
+        title={text("title")}
+      />
+    );
+  if (text("title") !== undefined) return <title key="title">{text("title")}</title>;
   const content = text("content");
   if (content === undefined) return null;
   if (text("name") !== undefined)

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { firm, type RouteInfo } from "@site/shared/content";
+import { blogPaths } from "@site/shared/blog";
+import { expertById, expertHref, firm, type RouteInfo } from "@site/shared/content";
 import { env } from "../config/env";
 
 /** What a page says about itself; the rest of its meta tags follow from it. */
@@ -10,6 +11,8 @@ export interface PageSeo {
   path: string;
   /** Pages that must stay out of search results (the 404 page). */
   noindex?: boolean;
+  /** A blog post: Open Graph says "article", with its dates, section and tags. */
+  article?: { publishedTime: string; modifiedTime?: string; section: string };
 }
 
 /** Site-wide facts the tags need; injected so tests and other deployments can pass their own. */
@@ -42,7 +45,7 @@ export function seo(page: PageSeo, site: SiteSeo = defaultSite): MetaDescriptor[
     { property: "og:title", content: title },
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
-    { property: "og:type", content: "website" },
+    { property: "og:type", content: page.article ? "article" : "website" },
     { property: "og:site_name", content: site.siteName },
     { property: "og:locale", content: "en_GB" },
     { property: "og:image", content: image },
@@ -55,9 +58,26 @@ export function seo(page: PageSeo, site: SiteSeo = defaultSite): MetaDescriptor[
     { name: "twitter:image", content: image },
     { name: "twitter:image:alt", content: site.imageAlt },
   ];
+  if (page.article) {
+    tags.push({ property: "article:published_time", content: page.article.publishedTime });
+    if (page.article.modifiedTime)
+      tags.push({ property: "article:modified_time", content: page.article.modifiedTime });
+    tags.push({ property: "article:section", content: page.article.section });
+  }
+  // Every page announces the blog's feed, so a feed reader finds it from any address of the site.
+  tags.push({
+    tagName: "link",
+    rel: "alternate",
+    type: "application/atom+xml",
+    title: blogFeedTitle(site),
+    href: `${site.siteUrl}${blogPaths.feed}`,
+  });
   if (page.noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;
 }
+
+/** The title of the blog's Atom feed, as readers list it. */
+export const blogFeedTitle = (site: SiteSeo = defaultSite) => `${site.siteName} blog`;
 
 /** The meta tags of one of the site's routes, from its entry in the shared route table. */
 export function routeSeo(route: RouteInfo, site: SiteSeo = defaultSite): MetaDescriptor[] {
@@ -92,5 +112,49 @@ export function organizationJsonLd(site: SiteSeo = defaultSite): Record<string, 
       closes: "18:00",
     },
     sameAs: firm.socials.map((social) => social.href),
+  };
+}
+
+/** What a post's structured data needs: the post's own facts, not its body. */
+export interface BlogPostingFacts {
+  slug: string;
+  title: string;
+  summary: string;
+  date: string;
+  updated?: string;
+  author: string;
+  category: string;
+  tags: readonly string[];
+  words: number;
+}
+
+/** Structured data for a blog post (schema.org BlogPosting), published by the firm. */
+export function blogPostingJsonLd(
+  post: BlogPostingFacts,
+  site: SiteSeo = defaultSite,
+): Record<string, unknown> {
+  const url = `${site.siteUrl}${blogPaths.post(post.slug)}`;
+  const author = expertById(post.author);
+  return {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    "@id": `${url}#post`,
+    mainEntityOfPage: url,
+    url,
+    headline: post.title,
+    description: post.summary,
+    datePublished: post.date,
+    dateModified: post.updated ?? post.date,
+    articleSection: post.category,
+    keywords: post.tags.join(", "),
+    wordCount: post.words,
+    inLanguage: "en-GB",
+    image: `${site.siteUrl}${site.imagePath}`,
+    author: {
+      "@type": "Person",
+      name: author?.name ?? post.author,
+      url: `${site.siteUrl}${expertHref(post.author)}`,
+    },
+    publisher: { "@id": `${site.siteUrl}/#organization` },
   };
 }

@@ -22,7 +22,8 @@ export default function ExpertsPage() {
   return (
     <>
       <PageHero title={heading} lead={lead} />
-      <section className="section" aria-labelledby="founder-name">
+      {/* Anchored by the expert's id: a blog post's byline links here (/experts#amani-njoroge). */}
+      <section className="section" aria-labelledby="founder-name" id={founder.id}>
         <div className="container expert">
           <aside className="expert__card">
             <div className="expert__portrait" aria-hidden="true">

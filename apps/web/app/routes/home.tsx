@@ -6,6 +6,8 @@ import {
   sectors,
   serviceCategories,
 } from "@site/shared/content";
+import { blogPosts } from "@site/shared/blog/posts";
+import { LatestPosts } from "../features/blog";
 import { NewsletterBlock } from "../features/newsletter";
 import { routeSeo } from "../lib/seo";
 import { Accordion } from "../components/ui/accordion";
@@ -124,6 +126,8 @@ export default function HomePage() {
           </div>
         </div>
       </section>
+
+      <LatestPosts posts={blogPosts} />
 
       <section className="section" aria-labelledby="faq">
         <div className="container container--narrow">

@@ -2,8 +2,12 @@ import { act, render } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { MemoryRouter } from "react-router";
 import { App } from "../root";
-import { pageComponent, type PageEntry, type PageModule } from "../routes";
+import { blogSubpagePaths } from "@site/shared/blog";
+import { blogPosts } from "@site/shared/blog/posts";
+import { atPath, pageComponent, type PageEntry, type PageModule } from "../routes";
 import * as about from "./about";
+import * as blog from "./blog";
+import * as blogPost from "./blog-post";
 import * as careers from "./careers";
 import * as contact from "./contact";
 import * as experts from "./experts";
@@ -21,13 +25,21 @@ const modules: Record<string, PageModule> = {
   "/services": services,
   "/industries": industries,
   "/thought-leadership": thoughtLeadership,
+  "/blog": blog,
+  // As in routes.tsx: each category's list and each post at its own path.
+  ...Object.fromEntries(
+    blogSubpagePaths(blogPosts).map((path) => [
+      path,
+      path.startsWith("/blog/category/") ? blog : blogPost,
+    ]),
+  ),
   "/careers": careers,
   "/contact": contact,
   "*": notFound,
 };
 const pages: PageEntry[] = Object.entries(modules).map(([path, module]) => ({
   path,
-  Component: pageComponent(module),
+  Component: pageComponent(atPath(module, path)),
 }));
 
 /** Every island any page uses (the forms' code), loaded as a visitor's browser loads it. */

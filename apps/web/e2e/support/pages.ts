@@ -12,7 +12,9 @@ import {
   serviceCategories,
   type RouteId,
 } from "@site/shared/content";
-import { thoughtLeadershipMessages } from "@site/shared/messages";
+import { blogPaths } from "@site/shared/blog";
+import { blogPosts } from "@site/shared/blog/posts";
+import { blogMessages, thoughtLeadershipMessages } from "@site/shared/messages";
 
 /**
  * What each route must show, from the shared content (never retyped): its main heading and a sample
@@ -47,6 +49,10 @@ export const pageContent: Record<RouteId, { heading: string; texts: readonly str
     heading: thoughtLeadershipMessages.heading,
     texts: [thoughtLeadershipMessages.subtitle, ...articles.map((article) => article.title)],
   },
+  blog: {
+    heading: blogMessages.heading,
+    texts: [blogMessages.allFilter, ...blogPosts.map((post) => post.title)],
+  },
   careers: {
     heading: careersContent.heading,
     texts: [careersContent.tag, careersContent.cta.label],
@@ -62,3 +68,13 @@ export const pageContent: Record<RouteId, { heading: string; texts: readonly str
 };
 
 export { routes };
+
+/**
+ * The blog's pages beyond /blog (which is in `routes`): every post, a category with posts and one
+ * without (the empty state), each with the heading it must show.
+ */
+export const blogPages: readonly { path: string; heading: string }[] = [
+  ...blogPosts.map((post) => ({ path: blogPaths.post(post.slug), heading: post.title })),
+  { path: "/blog/category/banking", heading: blogMessages.heading },
+  { path: "/blog/category/education", heading: blogMessages.heading },
+];

@@ -1,3 +1,4 @@
 export * from "./schema.js";
 export * from "./markdown.js";
-export * from "./posts.js";
+export * from "./load.js";
+export * from "./related.js";

@@ -57,11 +57,9 @@ export const blogFrontMatterSchema = z.strictObject({
     .max(120, {
       error: "must be at most 120 characters",
     }),
-  slug: z
-    .string({ error: "is required, as text in quotes" })
-    .regex(blogSlugPattern, {
-      error: "must be lower-case letters, digits and single hyphens (kebab-case)",
-    }),
+  slug: z.string({ error: "is required, as text in quotes" }).regex(blogSlugPattern, {
+    error: "must be lower-case letters, digits and single hyphens (kebab-case)",
+  }),
   date: isoDate,
   updated: isoDate.optional(),
   author: z.string({ error: "is required: the id of an expert, such as amani-njoroge" }).min(1),
@@ -137,3 +135,14 @@ export const blogPaths = {
   post: (slug: string) => `/blog/${slug}`,
   category: (category: ArticleCategory) => `/blog/category/${blogCategorySlug(category)}`,
 } as const;
+
+/**
+ * The blog's pages under /blog (which is in the shared route list): each category's filtered list and
+ * each post. The prerender writes them all; the sitemap leaves out categories without posts.
+ */
+export function blogSubpagePaths(posts: readonly Pick<BlogPostSummary, "slug">[]): string[] {
+  return [
+    ...articleCategories.map((category) => blogPaths.category(category)),
+    ...posts.map((post) => blogPaths.post(post.slug)),
+  ];
+}

@@ -53,3 +53,9 @@ export const expertIds: readonly string[] = [expertsContent.founder.id];
 
 /** The page and anchor of an expert's profile, for a post's byline. */
 export const expertHref = (id: string): string => `/experts#${id}`;
+
+/** The expert with this id (name and title for a byline), or undefined. */
+export function expertById(id: string): { id: string; name: string; title: string } | undefined {
+  const { founder } = expertsContent;
+  return founder.id === id ? { id: founder.id, name: founder.name, title: founder.title } : undefined;
+}

@@ -14,7 +14,7 @@ import {
 import { serviceCategories } from "./services.js";
 
 describe("routes", () => {
-  it("are the spec's eight pages, in header order, then the privacy notice, with unique paths and ids", () => {
+  it("are the spec's eight pages and the blog, in header order, then the privacy notice, with unique paths and ids", () => {
     expect(routePaths).toEqual([
       "/",
       "/about",
@@ -22,6 +22,7 @@ describe("routes", () => {
       "/services",
       "/industries",
       "/thought-leadership",
+      "/blog",
       "/careers",
       "/contact",
       "/privacy",
@@ -45,7 +46,7 @@ describe("routes", () => {
 
   it("routeById finds a route and refuses an unknown id", () => {
     expect(routeById("careers").path).toBe("/careers");
-    expect(() => routeById("blog" as Parameters<typeof routeById>[0])).toThrow(/Unknown route blog/);
+    expect(() => routeById("press" as Parameters<typeof routeById>[0])).toThrow(/Unknown route press/);
   });
 });
 
@@ -63,7 +64,7 @@ describe("about sections", () => {
 });
 
 describe("header and mobile navigation", () => {
-  it("the header lists the spec's links, About with its six anchors", () => {
+  it("the header lists the spec's links and the blog, About with its six anchors", () => {
     expect(headerNav.map((item) => [item.label, item.href])).toEqual([
       ["Home", "/"],
       ["About", "/about"],
@@ -71,6 +72,7 @@ describe("header and mobile navigation", () => {
       ["Services", "/services"],
       ["Industries", "/industries"],
       ["Thought Leadership", "/thought-leadership"],
+      ["Blog", "/blog"],
       ["Careers", "/careers"],
       ["Contact", "/contact"],
     ]);
@@ -81,7 +83,7 @@ describe("header and mobile navigation", () => {
     expect(contactCta).toEqual({ label: "Contact Us", href: "/contact" });
   });
 
-  it("the mobile menu says 'About Us' and, unlike the spec, keeps Careers (docs/architecture.md)", () => {
+  it("the mobile menu says 'About Us', lists the blog and, unlike the spec, keeps Careers (docs/architecture.md)", () => {
     const labels = mobileNav.map((item) => item.label);
     expect(labels).toEqual([
       "Home",
@@ -90,6 +92,7 @@ describe("header and mobile navigation", () => {
       "Services",
       "Industries",
       "Thought Leadership",
+      "Blog",
       "Careers",
       "Contact",
     ]);
@@ -98,13 +101,14 @@ describe("header and mobile navigation", () => {
 });
 
 describe("footer", () => {
-  it("Links & Resources lists the spec's six links", () => {
+  it("Links & Resources lists the spec's six links, the blog and the privacy notice", () => {
     expect(footerColumns.linksAndResources.links.map((link) => link.label)).toEqual([
       "About Us",
       "Our Experts",
       "Services",
       "Industries",
       "Thought Leadership",
+      "Blog",
       "Contact Us",
       "Privacy Notice",
     ]);

@@ -51,6 +51,14 @@ export const routes = [
       "Articles and commentary on Africa's economy, banking, payments, geopolitics, strategy, insurance, telecoms and tourism, written by our founder.",
   },
   {
+    id: "blog",
+    path: "/blog",
+    label: "Blog",
+    title: "Blog",
+    description:
+      "Practical notes from our consultants on governance, strategy, finance, regulation and trade for boards and managers across East Africa and beyond.",
+  },
+  {
     id: "careers",
     path: "/careers",
     label: "Careers",
@@ -135,6 +143,7 @@ export const footerColumns = {
       { label: "Services", href: "/services" },
       { label: "Industries", href: "/industries" },
       { label: "Thought Leadership", href: "/thought-leadership" },
+      { label: "Blog", href: "/blog" },
       { label: "Contact Us", href: "/contact" },
       { label: "Privacy Notice", href: "/privacy" },
     ],

@@ -19,7 +19,7 @@ export interface SocialLink {
 
 /** A prerendered page of the site. `path` is what the router, sitemap and server all read. */
 export interface RouteInfo {
-  id: "home" | "about" | "experts" | "services" | "industries" | "thought-leadership" | "careers" | "contact" | "privacy";
+  id: "home" | "about" | "experts" | "services" | "industries" | "thought-leadership" | "blog" | "careers" | "contact" | "privacy";
   path: string;
   /** false: prerendered and in the sitemap, but reached from the footer only (not the header or mobile menu). */
   inMenus?: boolean;

@@ -94,3 +94,31 @@ export const unsubscribeMessages = {
     "It may have been cut short by your email program. Copy the whole link from the email, or write to us and we will unsubscribe you.",
   back: "Go to our website",
 } as const;
+
+/** The blog's pages: the list, its category filter, a post's byline, contents, sharing and related posts. */
+export const blogMessages = {
+  heading: "Blog",
+  subtitle: "Practical notes for boards, managers and programme leaders, from our consultants.",
+  filterLabel: "Filter posts by category",
+  allFilter: "All posts",
+  empty: "No posts in this category yet.",
+  emptyAction: "See all posts",
+  /** The sentence above the cards, for screen readers and everyone. */
+  summary: (count: number, categoryName: string | null) => {
+    const noun = count === 1 ? "post" : "posts";
+    return categoryName ? `${count} ${noun} in ${categoryName}` : `All ${count} ${noun}`;
+  },
+  readingTime: (minutes: number) => `${minutes} min read`,
+  by: "By",
+  published: "Published",
+  updated: "Updated",
+  contents: "Contents",
+  share: "Share this post",
+  shareOn: (network: string) => `Share on ${network}`,
+  shareByEmail: "Share by email",
+  related: "Related posts",
+  latest: "Latest from our blog",
+  latestAction: "Read all posts",
+  backToBlog: "All posts",
+  feed: "Subscribe to the blog's feed (Atom)",
+} as const;

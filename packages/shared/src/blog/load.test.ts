@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { expertIds } from "../content/experts.js";
-import { BlogContentError, buildBlog, todayInNairobi, type BlogSourceFile } from "./posts.js";
+import { BlogContentError, buildBlog, todayInNairobi, type BlogSourceFile } from "./load.js";
 
 const options = { today: "2026-11-23", authorIds: ["amani-njoroge"] };
 

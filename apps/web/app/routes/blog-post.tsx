@@ -1,0 +1,54 @@
+import { useLocation } from "react-router";
+import { blogPaths, relatedPosts, type BlogPostSummary } from "@site/shared/blog";
+import { blogPostBodies, blogPosts } from "@site/shared/blog/posts";
+import { NewsletterBlock } from "../features/newsletter";
+import { BlogPostArticle } from "../features/blog";
+import { blogPostingJsonLd, defaultSite, seo } from "../lib/seo";
+import { categoryLabel } from "../lib/format";
+
+/** The post at a path /blog/<slug>. The route table only maps existing posts' paths to this page. */
+function postAt(path: string): BlogPostSummary {
+  const slug = path.replace(/^\/blog\//, "").replace(/\/+$/, "");
+  const post = blogPosts.find((candidate) => candidate.slug === slug);
+  if (!post) throw new Error(`No blog post at ${path}`);
+  return post;
+}
+
+export const meta = (path?: string) => {
+  if (path === undefined) throw new Error("A blog post's meta needs the post's path");
+  const post = postAt(path);
+  return seo({
+    title: post.title,
+    description: post.summary,
+    path: blogPaths.post(post.slug),
+    article: {
+      publishedTime: post.date,
+      ...(post.updated ? { modifiedTime: post.updated } : {}),
+      section: categoryLabel(post.category),
+    },
+  });
+};
+
+export const jsonLd = (path?: string) => {
+  if (path === undefined) throw new Error("A blog post's structured data needs the post's path");
+  return blogPostingJsonLd(postAt(path));
+};
+
+export const islands = [NewsletterBlock];
+
+export default function BlogPostPage() {
+  const post = postAt(useLocation().pathname);
+  const body = blogPostBodies[post.slug];
+  if (!body) throw new Error(`The blog build has no body for ${post.slug}`);
+  return (
+    <>
+      <BlogPostArticle
+        post={post}
+        body={body}
+        url={`${defaultSite.siteUrl}${blogPaths.post(post.slug)}`}
+        related={relatedPosts(post, blogPosts)}
+      />
+      <NewsletterBlock />
+    </>
+  );
+}
