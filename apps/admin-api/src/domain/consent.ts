@@ -1,3 +1,5 @@
+import { blogSubpagePaths } from "@site/shared/blog";
+import { blogPosts } from "@site/shared/blog/posts";
 import { isPrivacyNoticeVersion, routePaths } from "@site/shared/content";
 import { privacyMessages } from "@site/shared/messages";
 import type { ConsentInput } from "../ports/store.js";
@@ -12,7 +14,8 @@ export interface ConsentClaim {
   refererPath?: string | undefined;
 }
 
-const knownPaths: ReadonlySet<string> = new Set(routePaths);
+/** The site's routes and the blog's posts and category pages (a post carries the newsletter form). */
+const knownPaths: ReadonlySet<string> = new Set([...routePaths, ...blogSubpagePaths(blogPosts)]);
 
 /** A path of the site ("/about", "/about/" alike), or null for anything else. */
 function sitePath(value: string | undefined): string | null {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { privacyNotice } from "@site/shared/content";
 import { privacyMessages } from "@site/shared/messages";
+import { blogPosts } from "@site/shared/blog/posts";
 import { resolveConsent } from "../../src/domain/consent.js";
 import { csvField } from "../../src/domain/personal-data-service.js";
 import { createUnsubscribeLinks } from "../../src/domain/unsubscribe-links.js";
@@ -41,6 +42,18 @@ describe("consent", () => {
     expect(resolveConsent({ page: "/services/", noticeVersion: version })).toEqual({
       ok: true,
       consent: { page: "/services", noticeVersion: version },
+    });
+  });
+
+  it("records a blog post's page, the newsletter form being under every post", () => {
+    const post = blogPosts[0]?.slug ?? "";
+    expect(resolveConsent({ page: `/blog/${post}` })).toEqual({
+      ok: true,
+      consent: { page: `/blog/${post}`, noticeVersion: null },
+    });
+    expect(resolveConsent({ page: "/blog/no-such-post" })).toEqual({
+      ok: true,
+      consent: { page: null, noticeVersion: null },
     });
   });
 
