@@ -48,7 +48,8 @@ describe("docker-compose.yml", () => {
   });
 
   it("binds every Mailpit port to loopback only, whatever ports are chosen: its inbox has no login", () => {
-    for (const env of [{}, { MAILPIT_UI_PORT: "9025", MAILPIT_SMTP_PORT: "2025" }]) {
+    const choices: Record<string, string>[] = [{}, { MAILPIT_UI_PORT: "9025", MAILPIT_SMTP_PORT: "2025" }];
+    for (const env of choices) {
       const mailpit = service(composeConfig(base, env).config.services, "mailpit");
       const ports = portMappings(mailpit);
       expect(ports.length).toBeGreaterThan(0);
