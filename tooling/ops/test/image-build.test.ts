@@ -80,8 +80,11 @@ const failingMail = async (): Promise<Record<string, string>> => ({
   MAIL_POLL_INTERVAL_MS: "100",
 });
 
-/** Posts a contact (two mails queued) and waits until /api/ready counts both as failed. */
-async function contactWithFailedMails(api: RunningApi, email: string): Promise<void> {
+/**
+ * Posts a contact (two mails queued) and waits until /api/ready counts `failed` mails as failed: those two,
+ * plus any queued before (a subscription's welcome mail).
+ */
+async function contactWithFailedMails(api: RunningApi, email: string, failed = 2): Promise<void> {
   const contact = await postJson(`${api.baseUrl}/api/contacts`, {
     name: "Ops Check",
     email,
@@ -92,9 +95,9 @@ async function contactWithFailedMails(api: RunningApi, email: string): Promise<v
   await waitUntil(
     async () => {
       const ready = (await (await readyAsAdmin(api.baseUrl)).json()) as { outbox?: { failed?: number } };
-      return ready.outbox?.failed === 2;
+      return ready.outbox?.failed === failed;
     },
-    { timeoutMs: 30_000, child: api.child, what: "both mails failing" },
+    { timeoutMs: 30_000, child: api.child, what: `${failed} mails failing` },
   );
 }
 
@@ -329,22 +332,23 @@ describe.skipIf(!firestoreEmulatorInstalled)("the assembled API on Firestore (Go
       expect((await fetch(`${api.baseUrl}/api/ready`)).status).toBe(200);
       expect((await postJson(`${api.baseUrl}/api/subscriptions`, { email: "firestore-ops@example.com" })).status).toBe(201);
       expect((await postJson(`${api.baseUrl}/api/subscriptions`, { email: " Firestore-Ops@Example.com " })).status).toBe(409);
-      await contactWithFailedMails(api, "firestore-ops@example.com");
+      // The subscription queued its welcome mail, the contact two more: all three fail.
+      await contactWithFailedMails(api, "firestore-ops@example.com", 3);
     } finally {
       await stopProcess(api.child);
     }
     // The documents are in the emulator: read one back as the service account would.
     const stored = await fetch(`${emulator.documents}/mail?pageSize=10`, { headers: { authorization: "Bearer owner" } });
     const mails = (await stored.json()) as { documents?: { fields: Record<string, { stringValue?: string }> }[] };
-    expect(mails.documents?.map((doc) => doc.fields["state"]?.stringValue)).toEqual(["ERROR", "ERROR"]);
+    expect(mails.documents?.map((doc) => doc.fields["state"]?.stringValue)).toEqual(["ERROR", "ERROR", "ERROR"]);
 
-    expect(JSON.parse(outbox("stats").stdout)).toEqual({ pending: 0, failed: 2, oldestPendingAgeMs: null });
-    expect(outbox("list", "--state", "ERROR").stdout.trim().split("\n")).toHaveLength(2);
+    expect(JSON.parse(outbox("stats").stdout)).toEqual({ pending: 0, failed: 3, oldestPendingAgeMs: null });
+    expect(outbox("list", "--state", "ERROR").stdout.trim().split("\n")).toHaveLength(3);
     const retried = outbox("retry", "--all-failed");
     expect(retried.status, retried.stderr).toBe(0);
-    expect(JSON.parse(outbox("stats").stdout)).toMatchObject({ pending: 2, failed: 0 });
+    expect(JSON.parse(outbox("stats").stdout)).toMatchObject({ pending: 3, failed: 0 });
 
-    await deliverAsEml(varDir, 2, firestoreEnv);
-    expect(outbox("list", "--state", "SUCCESS").stdout.trim().split("\n")).toHaveLength(2);
+    await deliverAsEml(varDir, 3, firestoreEnv);
+    expect(outbox("list", "--state", "SUCCESS").stdout.trim().split("\n")).toHaveLength(3);
   });
 });
