@@ -1,3 +1,4 @@
+import { idempotencyKeyHeader } from "@site/shared/schemas";
 import compression from "compression";
 import cors from "cors";
 import express, { type Express, type RequestHandler } from "express";
@@ -85,7 +86,7 @@ export function createApp(deps: AppDeps): Express {
       cors({
         origin: [...security.corsOrigins],
         methods: ["GET", "POST"],
-        allowedHeaders: ["Content-Type", "Authorization"],
+        allowedHeaders: ["Content-Type", "Authorization", idempotencyKeyHeader],
         maxAge: 600,
       }),
     );

@@ -4,6 +4,7 @@ import { createContactService, type ContactService } from "./contact-service.js"
 import { randomBytes } from "node:crypto";
 import { systemClock } from "../ports/clock.js";
 import { createDataKey } from "./data-key.js";
+import { createFingerprint, createIdempotency, type Fingerprint } from "./idempotency.js";
 import {
   createAutomaticMailLimiter,
   defaultMailLimits,
@@ -64,28 +65,34 @@ export function createServices({
   clock?: Clock;
 }): Services {
   const keys = secretKeys(secret ?? randomBytes(32).toString("hex"), identity.siteUrl);
+  const idempotency = createIdempotency({ fingerprint: keys.fingerprint, clock });
   return {
     subscriptions: createSubscriptionService({
       store,
       identity,
       links: keys.links,
       limiter,
+      idempotency,
       onMailQueued,
     }),
     unsubscribe: createUnsubscribeService({ store, links: keys.links }),
     personalData: createPersonalDataService({ store, dataKey: keys.dataKey, clock }),
-    contacts: createContactService({ store, identity, limiter, onMailQueued }),
+    contacts: createContactService({ store, identity, limiter, idempotency, onMailQueued }),
     adminMail: createAdminMailService({ store, identity, onMailQueued }),
   };
 }
 
-/** What the one secret keys: the personal unsubscribe links and the address hashes of erasure records. */
+/**
+ * What the one secret keys: the personal unsubscribe links, the address hashes of erasure records and the
+ * fingerprints of submissions' idempotency keys.
+ */
 function secretKeys(
   secret: string,
   siteUrl: string,
-): { links: UnsubscribeLinks; dataKey: DataKey } {
+): { links: UnsubscribeLinks; dataKey: DataKey; fingerprint: Fingerprint } {
   return {
     links: createUnsubscribeLinks({ secret, siteUrl }),
     dataKey: createDataKey(secret),
+    fingerprint: createFingerprint(secret),
   };
 }

@@ -1,10 +1,11 @@
 import { fieldErrorsOf, newsletterInputSchema } from "@site/shared/schemas";
-import type { Store } from "../ports/store.js";
+import { IdempotencyKeyReusedError, type Store } from "../ports/store.js";
+import type { Idempotency } from "./idempotency.js";
 import { resolveConsent } from "./consent.js";
 import type { AutomaticMailLimiter } from "./mail-limits.js";
 import type { MailIdentity } from "./mails.js";
 import { welcomeMail } from "./newsletter-mails.js";
-import { decoyId, honeypotFilled, type Outcome } from "./outcomes.js";
+import { decoyId, honeypotFilled, type Outcome, type RequestContext } from "./outcomes.js";
 import type { UnsubscribeLinks } from "./unsubscribe-links.js";
 
 /** `created` carries `returning`: the address had unsubscribed and is subscribed again. */
@@ -13,12 +14,6 @@ export type SubscribeOutcome =
   | { kind: "created"; id: string; returning: boolean }
   | { kind: "duplicate" }
   | { kind: "dropped"; id: string };
-
-/** What the request says besides its body. */
-export interface RequestContext {
-  /** The Referer's path when it is this site's (the page a form posted without script was on). */
-  refererPath?: string | undefined;
-}
 
 export interface SubscriptionService {
   subscribe(body: unknown, context?: RequestContext): Promise<SubscribeOutcome>;
@@ -29,10 +24,13 @@ export function createSubscriptionService({
   identity,
   links,
   limiter,
+  idempotency,
   onMailQueued = () => undefined,
 }: {
   store: Store;
   identity: MailIdentity;
+  /** Answers a repeated submission (same key) with the first answer. */
+  idempotency: Idempotency;
   /** Makes the personal unsubscribe link of the welcome mail. */
   links: UnsubscribeLinks;
   /** Caps the welcome mail (automatic mail to whatever address was typed). */
@@ -45,10 +43,16 @@ export function createSubscriptionService({
       const parsed = newsletterInputSchema.safeParse(body);
       if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error) };
       // The schema trims and lower-cases, so "A@X.com " and "a@x.com" are one subscriber.
-      const { email, website, page, noticeVersion } = parsed.data;
+      const { email, website, page, noticeVersion, idempotencyKey } = parsed.data;
       if (honeypotFilled(website)) return { kind: "dropped", id: decoyId() };
       const consent = resolveConsent({ page, noticeVersion, refererPath: context.refererPath });
       if (!consent.ok) return { kind: "invalid", fieldErrors: consent.fieldErrors };
+      const keyed = idempotency.claimOf(
+        "subscription",
+        { header: context.idempotencyKey, field: idempotencyKey },
+        { email, consent: consent.consent },
+      );
+      if (!keyed.ok) return { kind: "invalid", fieldErrors: keyed.fieldErrors };
       try {
         // The subscription, its consent and the welcome mail commit together (the mail within the
         // automatic-mail limits: past them it is left out, the subscription stands).
@@ -63,12 +67,16 @@ export function createSubscriptionService({
               meta: { kind: "newsletter-welcome", subscriptionId },
             }),
           ],
+          keyed.claim,
         );
         if (!result.created) return { kind: "duplicate" };
+        // A repeat of a stored submission: the first answer, and nothing new to send.
+        if (result.replayed) return { kind: "created", id: result.id, returning: result.returning };
         limiter.reportSkipped(result.skipped, { subscriptionId: result.id });
         onMailQueued();
         return { kind: "created", id: result.id, returning: result.returning };
       } catch (cause) {
+        if (cause instanceof IdempotencyKeyReusedError) return { kind: "key-reused" };
         return { kind: "unavailable", cause };
       }
     },

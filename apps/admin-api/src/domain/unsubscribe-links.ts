@@ -38,6 +38,9 @@ export function createUnsubscribeLinks({
       if (!match) return null;
       const id = Buffer.from(match[1] as string, "base64url").toString("utf8");
       const given = Buffer.from(match[2] as string, "base64url");
+      // Only the one spelling of the mac is valid: base64url's last character also carries two unused
+      // bits, and a decoder ignores them, so "…A" and "…B" could otherwise both pass for one token.
+      if (given.toString("base64url") !== match[2]) return null;
       const expected = mac(id);
       return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
     },

@@ -148,11 +148,47 @@ export interface MailClaim {
 export type ClaimedMail = MailRecord & MailClaim;
 
 /**
+ * A submission's idempotency key (Decision: every submission exactly once), claimed in the same
+ * transaction as the write it guards. While the key holds, the same key again is not written a second
+ * time: the store answers with the first write's result (`replayed: true`, no mail queued), also when the
+ * two copies race. The key is scoped to its kind of write.
+ */
+export interface IdempotencyClaim {
+  scope: "contact" | "subscription";
+  /** As the browser made it (shared idempotencyKeyPattern). */
+  key: string;
+  /**
+   * Keyed hash of the submission's fields (never the fields): the same key with other fields is refused
+   * with IdempotencyKeyReusedError, since answering it with the first answer would silently drop it.
+   */
+  fingerprint: string;
+  /** From when the key is forgotten: a key past it counts as new. */
+  expiresAt: Date;
+  /** The caller's clock (tests move it). */
+  now: Date;
+}
+
+/** The key of an IdempotencyClaim was already used, while it held, for a submission with other fields. */
+export class IdempotencyKeyReusedError extends Error {
+  constructor() {
+    super("The idempotency key was already used for a submission with other fields");
+    this.name = "IdempotencyKeyReusedError";
+  }
+}
+
+/**
  * `returning`: the address had unsubscribed before and is subscribed again (same id, new consent).
  * `skipped`: mails of the subscription left out by their AutomaticMailLimit.
  */
 export type SubscribeResult =
-  | { created: true; id: string; returning: boolean; skipped: SkippedMail[] }
+  | {
+      created: true;
+      id: string;
+      returning: boolean;
+      skipped: SkippedMail[];
+      /** The write's idempotency key had been used: the first write's id and returning, nothing new. */
+      replayed?: true;
+    }
   | { created: false; reason: "duplicate" };
 
 export interface OutboxStats {
@@ -175,6 +211,7 @@ export interface Store {
   addSubscription(
     subscription: NewSubscription,
     mails?: (subscriptionId: string, context: { returning: boolean }) => NewMail[],
+    idempotency?: IdempotencyClaim,
   ): Promise<SubscribeResult>;
   /**
    * Saves the contact and queues its mails atomically (one transaction). A mail carrying `limit` that is
@@ -183,7 +220,10 @@ export interface Store {
   addContactWithMails(
     contact: NewContact,
     mails: (contactId: string) => NewMail[],
-  ): Promise<{ id: string; skipped: SkippedMail[] }>;
+    idempotency?: IdempotencyClaim,
+  ): Promise<{ id: string; skipped: SkippedMail[]; replayed?: true }>;
+  /** Forgets idempotency keys whose expiresAt is at or before `now`; returns how many. */
+  purgeIdempotencyKeys(now: Date): Promise<number>;
   /** Queues a mail on its own (the admin send-email endpoint). */
   queueMail(mail: NewMail): Promise<{ id: string }>;
   /**

@@ -5,7 +5,7 @@ import type { Store } from "../ports/store.js";
 const dayMs = 24 * 60 * 60 * 1000;
 
 export interface RetentionJobOptions {
-  store: Pick<Store, "purgeMailBodies">;
+  store: Pick<Store, "purgeMailBodies" | "purgeIdempotencyKeys">;
   clock: Clock;
   logger: Logger;
   /** MAIL_BODY_RETENTION_DAYS: a mail's text and HTML are emptied this long after it finished. */
@@ -15,13 +15,19 @@ export interface RetentionJobOptions {
 }
 
 export interface RetentionJob {
-  /** One pass: empties the bodies of mails that finished more than the retention ago; returns how many. */
+  /**
+   * One pass: empties the bodies of mails that finished more than the retention ago, and forgets expired
+   * idempotency keys; returns how many mails were emptied.
+   */
   run(): Promise<number>;
   start(): void;
   stop(): Promise<void>;
 }
 
-/** The periodic purge of mail bodies (the privacy notice promises it); run() lets tests move the clock. */
+/**
+ * The periodic purge of mail bodies (the privacy notice promises it) and of expired idempotency keys;
+ * run() lets tests move the clock.
+ */
 export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
   const { store, clock, logger, mailBodyRetentionDays } = options;
   const intervalMs = options.intervalMs ?? 60 * 60 * 1000;
@@ -33,6 +39,8 @@ export function createRetentionJob(options: RetentionJobOptions): RetentionJob {
     const purged = await store.purgeMailBodies(cutOff);
     if (purged > 0)
       logger.info({ purged, finishedBefore: cutOff }, "mail bodies past retention emptied");
+    const forgotten = await store.purgeIdempotencyKeys(clock.now());
+    if (forgotten > 0) logger.info({ forgotten }, "expired idempotency keys forgotten");
     return purged;
   }
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describeIdempotencyContract } from "./idempotency-contract.js";
 import { describePersonalDataContract } from "./personal-data-contract.js";
 import type {
   ClaimedMail,
@@ -504,5 +505,9 @@ export function describeStoreContract(
     });
 
     describePersonalDataContract(() => store);
+    describeIdempotencyContract(
+      () => store,
+      () => sibling(),
+    );
   });
 }

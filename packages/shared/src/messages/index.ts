@@ -26,6 +26,29 @@ export const contactMessages = {
   sending: "Sending...",
 } as const;
 
+/**
+ * A form sent without a connection: kept on the visitor's device (the browser's storage) and sent when the
+ * connection returns, exactly once; what the form, and the notice on a later visit, say about it.
+ */
+export const offlineMessages = {
+  contactSaved:
+    "You appear to be offline. Your message is saved on this device and will be sent as soon as you are back online.",
+  subscriptionSaved:
+    "You appear to be offline. Your subscription is saved on this device and will be sent as soon as you are back online.",
+  heading: "Saved on this device",
+  waiting: (label: string) =>
+    `“${label}” is saved on this device and will be sent when you are back online.`,
+  sending: (label: string) => `Sending “${label}”…`,
+  contactSent: (label: string) =>
+    `Your saved message “${label}” has been sent. ${contactMessages.success}`,
+  subscriptionSent: (label: string) =>
+    `Your saved subscription for ${label} has been sent. ${newsletterMessages.success}`,
+  failed: (label: string, reason: string) => `“${label}” could not be sent: ${reason}`,
+  discard: "Discard",
+  discardNamed: (label: string) => `Discard “${label}”`,
+  discarded: "The saved submission was discarded. Nothing was sent.",
+} as const;
+
 export const notFoundMessages = {
   title: "404 - Page Not Found",
   text: "The page you are looking for does not exist.",
@@ -53,6 +76,10 @@ export const requestMessages = {
   crossSite:
     "This form can only be sent from our own website. Please open the form on our site and send it from there.",
   tooLong: (max: number) => `Please keep this to ${max} characters or fewer`,
+  idempotencyKeyInvalid:
+    "This form's submission key is not valid. Please reload the page and send the form again.",
+  idempotencyKeyReused:
+    "This submission key was already used for a different message. Please send the form again.",
   unreadableEncoding:
     "We could not read this form's text. Please send it from the form on our website.",
 } as const;

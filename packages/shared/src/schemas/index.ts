@@ -26,6 +26,7 @@ export const fieldLimits = {
   page: 200,
   noticeVersion: 40,
   website: 200,
+  idempotencyKey: 100,
 } as const;
 
 /**
@@ -56,6 +57,22 @@ const requiredEmail = (messages: { required: string; invalid: string }) =>
   );
 
 /**
+ * A submission's idempotency key: made in the browser once per submission (22 URL-safe characters from 16
+ * random bytes), sent in the `Idempotency-Key` header by script or as the hidden `idempotencyKey` field of
+ * a form post. The API answers a key it has seen with the first answer and creates nothing new, so
+ * retries, an offline queue replayed later and double taps are safe.
+ */
+export const idempotencyKeyHeader = "Idempotency-Key";
+export const idempotencyKeyPattern = /^[A-Za-z0-9_-]{16,100}$/;
+
+/** Sent by every form: the submission's idempotency key (optional: a form posted without script has none). */
+const submissionFields = {
+  idempotencyKey: z.optional(
+    z.string().check(z.regex(idempotencyKeyPattern, { error: requestMessages.idempotencyKeyInvalid })),
+  ),
+};
+
+/**
  * Where and under which notice consent was given, sent by both forms: the path of the page the form is on
  * and the privacy notice version it showed. Optional here; the API checks them against the site's routes
  * and notice versions (content/) and records them with the submission.
@@ -81,10 +98,14 @@ export const contactInputSchema = z.object({
   description: requiredText(validationMessages.descriptionRequired, fieldLimits.description),
   website: z.optional(z.string()),
   ...consentFields,
+  ...submissionFields,
 });
 export type ContactInput = z.input<typeof contactInputSchema>;
 export type Contact = z.output<typeof contactInputSchema>;
-export type ContactField = Exclude<keyof ContactInput, "website" | keyof typeof consentFields>;
+export type ContactField = Exclude<
+  keyof ContactInput,
+  "website" | keyof typeof consentFields | keyof typeof submissionFields
+>;
 export const contactFields = ["name", "email", "phone", "subject", "description"] as const satisfies readonly ContactField[];
 
 /** Newsletter: one required email matching the simple pattern; the server stores it lower-cased. */
@@ -98,6 +119,7 @@ export const newsletterInputSchema = z.object({
   ),
   website: z.optional(z.string()),
   ...consentFields,
+  ...submissionFields,
 });
 export type NewsletterInput = z.input<typeof newsletterInputSchema>;
 export type Newsletter = z.output<typeof newsletterInputSchema>;

@@ -12,18 +12,21 @@ import {
 } from "firebase-admin/firestore";
 import type { DataKey } from "../../domain/data-key.js";
 import { automaticMailWindowMs, utcDay } from "../mail-limit-window.js";
-import type {
-  ClaimedMail,
-  ConsentInput,
-  ContactRecord,
-  ErasureRecord,
-  MailClaim,
-  MailRecord,
-  NewContact,
-  NewMail,
-  SkippedMail,
-  Store,
-  SubscriptionRecord,
+import {
+  IdempotencyKeyReusedError,
+  type ClaimedMail,
+  type ConsentInput,
+  type ContactRecord,
+  type ErasureRecord,
+  type IdempotencyClaim,
+  type MailClaim,
+  type MailRecord,
+  type NewContact,
+  type NewMail,
+  type SkippedMail,
+  type Store,
+  type SubscribeResult,
+  type SubscriptionRecord,
 } from "../../ports/store.js";
 import {
   claimedMailDocument,
@@ -59,6 +62,8 @@ export const FIRESTORE_COLLECTIONS = {
    * times of that recipient's limited mails in the last 24 hours, `day-YYYY-MM-DD` that UTC day's count.
    */
   mailLimits: "mailLimits",
+  /** Submissions' idempotency keys (`<scope>-<key>`): fingerprint, the first write's result, expiresAt. */
+  idempotencyKeys: "idempotencyKeys",
 } as const;
 
 /** How long a claim's lock document is kept (for a TTL policy on `expireAt`); any lease is far shorter. */
@@ -223,6 +228,64 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
   const backlog: Query = mail.where("state", "in", ["PENDING", "PROCESSING"]);
   const erasures = firestore.collection(FIRESTORE_COLLECTIONS.erasures);
   const mailLimits = firestore.collection(FIRESTORE_COLLECTIONS.mailLimits);
+  const idempotencyKeys = firestore.collection(FIRESTORE_COLLECTIONS.idempotencyKeys);
+
+  /**
+   * Reads a write's idempotency key inside its transaction, before any write: `replay` is the first
+   * write's result while the key holds; otherwise `remember` records the key with this write's result.
+   * A new key is written with create(), so of two copies racing only one commits; the other fails with
+   * ALREADY_EXISTS and, run again, is answered from the winner's key. Call `remember` before the write's
+   * other writes: real Firestore commits all or nothing, but the emulator the tests use applies a commit's
+   * writes in order and stops at the failing one.
+   */
+  const readIdempotencyKey = async <Result extends object>(
+    transaction: Transaction,
+    claim: IdempotencyClaim | undefined,
+  ): Promise<{ replay: Result | null; remember: (result: Result) => void }> => {
+    if (!claim) return { replay: null, remember: () => undefined };
+    const ref = idempotencyKeys.doc(`${claim.scope}-${claim.key}`);
+    const snapshot = await transaction.get(ref);
+    const expiresAt: unknown = snapshot.get("expiresAt");
+    const holds =
+      snapshot.exists &&
+      expiresAt instanceof Timestamp &&
+      expiresAt.toMillis() > claim.now.getTime();
+    if (holds) {
+      if (snapshot.get("fingerprint") !== claim.fingerprint) throw new IdempotencyKeyReusedError();
+      return {
+        replay: JSON.parse(String(snapshot.get("result"))) as Result,
+        remember: () => undefined,
+      };
+    }
+    return {
+      replay: null,
+      remember(result) {
+        const data = {
+          scope: claim.scope,
+          fingerprint: claim.fingerprint,
+          result: JSON.stringify(result),
+          createdAt: FieldValue.serverTimestamp(),
+          expiresAt: Timestamp.fromDate(claim.expiresAt),
+        };
+        // An expired key's document is taken over; a new one must not exist at commit.
+        if (snapshot.exists) transaction.set(ref, data);
+        else transaction.create(ref, data);
+      },
+    };
+  };
+
+  /** Runs a keyed write; if a copy with the same key committed first, runs it again to answer from its key. */
+  const withKeyRace = async <Result>(
+    claim: IdempotencyClaim | undefined,
+    write: () => Promise<Result>,
+  ): Promise<Result> => {
+    try {
+      return await write();
+    } catch (error) {
+      if (claim && hasGrpcCode(error, GrpcStatus.ALREADY_EXISTS)) return write();
+      throw error;
+    }
+  };
 
   /**
    * Reads, inside `transaction` and before any of its writes (Firestore wants every read first), the
@@ -430,7 +493,7 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
   };
 
   return {
-    async addSubscription({ email, consent }, mails) {
+    async addSubscription({ email, consent }, mails, idempotency) {
       ensureOpen();
       const ref = subscriptions.doc(subscriptionDocumentId(dataKey, email));
       // Composed before anything is written: if composing throws, nothing is stored.
@@ -444,9 +507,22 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
       const now = FieldValue.serverTimestamp();
       // A new address: create() on the deterministic id is the race-free unique key, committed with its
       // mails and their limit counters (a transaction: the counters are read first).
+      type Replayable = { id: string; returning: boolean };
+      const replayed = (replay: Replayable): SubscribeResult => ({
+        created: true,
+        ...replay,
+        skipped: [],
+        replayed: true,
+      });
       try {
-        const skipped = await firestore.runTransaction(async (transaction) => {
+        const first = await firestore.runTransaction(async (transaction) => {
+          const key = await readIdempotencyKey<Replayable>(transaction, idempotency);
+          if (key.replay) return key.replay;
+          // A known address goes to the next transaction without a failed write (the emulator would keep
+          // the key written before it); create() below still decides a race between two new ones.
+          if ((await transaction.get(ref)).exists) return "known" as const;
           const plan = await readMailLimits(transaction, composed);
+          key.remember({ id: ref.id, returning: false });
           transaction.create(ref, {
             email,
             status: "subscribed",
@@ -460,46 +536,73 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
           plan.write(transaction);
           return plan.skipped;
         });
-        return { created: true, id: ref.id, returning: false, skipped };
+        if (Array.isArray(first))
+          return { created: true, id: ref.id, returning: false, skipped: first };
+        if (first !== "known") return replayed(first);
       } catch (error) {
+        // The address exists, or a copy with the same key committed first: the next transaction tells.
         if (!hasGrpcCode(error, GrpcStatus.ALREADY_EXISTS)) throw error;
       }
       // Known address: subscribed again only if it had unsubscribed (read and write in one transaction).
-      const skipped = await firestore.runTransaction(async (transaction) => {
-        const snapshot = await transaction.get(ref);
-        if (!snapshot.exists || snapshot.get("status") !== "unsubscribed") return null;
-        const plan = await readMailLimits(transaction, composedAgain);
-        transaction.update(ref, {
-          status: "subscribed",
-          updatedAt: FieldValue.serverTimestamp(),
-          unsubscribedAt: null,
-          ...consentFields(consent),
-        });
-        for (const item of plan.accepted)
-          transaction.create(mail.doc(), newMailDocument(item, null));
-        plan.write(transaction);
-        return plan.skipped;
-      });
-      return skipped === null
-        ? { created: false, reason: "duplicate" }
-        : { created: true, id: ref.id, returning: true, skipped };
+      const again = await withKeyRace(idempotency, () =>
+        firestore.runTransaction(async (transaction) => {
+          const key = await readIdempotencyKey<Replayable>(transaction, idempotency);
+          if (key.replay) return key.replay;
+          const snapshot = await transaction.get(ref);
+          if (!snapshot.exists || snapshot.get("status") !== "unsubscribed") return null;
+          const plan = await readMailLimits(transaction, composedAgain);
+          key.remember({ id: ref.id, returning: true });
+          transaction.update(ref, {
+            status: "subscribed",
+            updatedAt: FieldValue.serverTimestamp(),
+            unsubscribedAt: null,
+            ...consentFields(consent),
+          });
+          for (const item of plan.accepted)
+            transaction.create(mail.doc(), newMailDocument(item, null));
+          plan.write(transaction);
+          return plan.skipped;
+        }),
+      );
+      if (again === null) return { created: false, reason: "duplicate" };
+      return Array.isArray(again)
+        ? { created: true, id: ref.id, returning: true, skipped: again }
+        : replayed(again);
     },
 
-    async addContactWithMails(contact, mails) {
+    async addContactWithMails(contact, mails, idempotency) {
       ensureOpen();
       const contactRef = contacts.doc();
       // Composed before anything is written: if composing throws, nothing is stored.
       const composed = mails(contactRef.id);
-      // A transaction, not a batch: the limits' counters are read, then written with the contact.
-      const skipped = await firestore.runTransaction(async (transaction) => {
-        const plan = await readMailLimits(transaction, composed);
-        transaction.create(contactRef, newContactDocument(contact));
-        for (const item of plan.accepted)
-          transaction.create(mail.doc(), newMailDocument(item, contactRef.id));
-        plan.write(transaction);
-        return plan.skipped;
-      });
-      return { id: contactRef.id, skipped };
+      // A transaction, not a batch: the key and the limits' counters are read, then written with the contact.
+      return withKeyRace(idempotency, () =>
+        firestore.runTransaction(async (transaction) => {
+          const key = await readIdempotencyKey<{ id: string }>(transaction, idempotency);
+          if (key.replay) return { id: key.replay.id, skipped: [], replayed: true as const };
+          const plan = await readMailLimits(transaction, composed);
+          // The key first among the writes (see readIdempotencyKey).
+          key.remember({ id: contactRef.id });
+          transaction.create(contactRef, newContactDocument(contact));
+          for (const item of plan.accepted)
+            transaction.create(mail.doc(), newMailDocument(item, contactRef.id));
+          plan.write(transaction);
+          return { id: contactRef.id, skipped: plan.skipped };
+        }),
+      );
+    },
+
+    async purgeIdempotencyKeys(before) {
+      ensureOpen();
+      const snapshot = await idempotencyKeys
+        .where("expiresAt", "<=", Timestamp.fromDate(before))
+        .get();
+      for (let start = 0; start < snapshot.docs.length; start += 400) {
+        const batch = firestore.batch();
+        for (const doc of snapshot.docs.slice(start, start + 400)) batch.delete(doc.ref);
+        await batch.commit();
+      }
+      return snapshot.docs.length;
     },
 
     async queueMail(item) {

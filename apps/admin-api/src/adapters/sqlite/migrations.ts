@@ -94,6 +94,19 @@ export const migrations: readonly string[] = [
     deleted_mails          INTEGER NOT NULL
   );
   `,
+  // Idempotency keys of submissions: a key seen again (while it holds) answers the first write's result.
+  `
+  CREATE TABLE idempotency_keys (
+    scope        TEXT NOT NULL,
+    key          TEXT NOT NULL,
+    fingerprint  TEXT NOT NULL,
+    result       TEXT NOT NULL,
+    created_at   INTEGER NOT NULL,
+    expires_at   INTEGER NOT NULL,
+    PRIMARY KEY (scope, key)
+  );
+  CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
+  `,
 ];
 
 export function migrate(db: Database): void {

@@ -2,21 +2,23 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import type {
-  AutomaticMailLimit,
-  ClaimedMail,
-  ContactRecord,
-  ErasureRecord,
-  MailClaim,
-  MailRecord,
-  MailState,
-  NewContact,
-  NewMail,
-  NewSubscription,
-  SkippedMail,
-  Store,
-  SubscribeResult,
-  SubscriptionRecord,
+import {
+  IdempotencyKeyReusedError,
+  type AutomaticMailLimit,
+  type ClaimedMail,
+  type ContactRecord,
+  type ErasureRecord,
+  type IdempotencyClaim,
+  type MailClaim,
+  type MailRecord,
+  type MailState,
+  type NewContact,
+  type NewMail,
+  type NewSubscription,
+  type SkippedMail,
+  type Store,
+  type SubscribeResult,
+  type SubscriptionRecord,
 } from "../../ports/store.js";
 import { automaticMailWindowMs, startOfUtcDay } from "../mail-limit-window.js";
 import { startCheckpointer, type CheckpointResult } from "./checkpointer.js";
@@ -374,8 +376,53 @@ export function createSqliteStore({
     return skipped;
   };
 
+  const idempotencyStatements = {
+    find: db.prepare<[string, string, number], { fingerprint: string; result: string }>(
+      `SELECT fingerprint, result FROM idempotency_keys WHERE scope = ? AND key = ? AND expires_at > ?`,
+    ),
+    // An expired key's row is taken over by the new write.
+    remember: db.prepare<[string, string, string, string, number, number]>(
+      `INSERT INTO idempotency_keys (scope, key, fingerprint, result, created_at, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (scope, key) DO UPDATE SET fingerprint = excluded.fingerprint,
+         result = excluded.result, created_at = excluded.created_at, expires_at = excluded.expires_at`,
+    ),
+    purge: db.prepare<[number]>(`DELETE FROM idempotency_keys WHERE expires_at <= ?`),
+  };
+
+  /**
+   * Inside the write's transaction (IMMEDIATE: the write lock is held, so two copies of one key cannot
+   * both pass): the first write's result if the key holds, null if the write is to go ahead.
+   */
+  const replayOf = <Result>(claim: IdempotencyClaim | undefined): Result | null => {
+    if (!claim) return null;
+    const row = idempotencyStatements.find.get(claim.scope, claim.key, claim.now.getTime());
+    if (!row) return null;
+    if (row.fingerprint !== claim.fingerprint) throw new IdempotencyKeyReusedError();
+    return JSON.parse(row.result) as Result;
+  };
+
+  /** Records the key with the write's result, in the write's transaction. */
+  const rememberKey = (claim: IdempotencyClaim | undefined, result: object, at: number): void => {
+    if (!claim) return;
+    idempotencyStatements.remember.run(
+      claim.scope,
+      claim.key,
+      claim.fingerprint,
+      JSON.stringify(result),
+      at,
+      claim.expiresAt.getTime(),
+    );
+  };
+
   const addContactWithMails = db.transaction(
-    (contact: NewContact, mails: (contactId: string) => NewMail[]) => {
+    (
+      contact: NewContact,
+      mails: (contactId: string) => NewMail[],
+      idempotency: IdempotencyClaim | undefined,
+    ): { id: string; skipped: SkippedMail[]; replayed?: true } => {
+      const replay = replayOf<{ id: string }>(idempotency);
+      if (replay) return { id: replay.id, skipped: [], replayed: true };
       const id = randomUUID();
       const at = now();
       statements.insertContact.run(
@@ -392,6 +439,7 @@ export function createSqliteStore({
       );
       // Built inside the transaction: if composing or storing a mail fails, the contact is rolled back too.
       const skipped = insertMails(mails(id), id, at);
+      rememberKey(idempotency, { id }, at);
       return { id, skipped };
     },
   );
@@ -400,7 +448,10 @@ export function createSqliteStore({
     (
       { email, consent }: NewSubscription,
       mails: ((subscriptionId: string, context: { returning: boolean }) => NewMail[]) | undefined,
+      idempotency: IdempotencyClaim | undefined,
     ): SubscribeResult => {
+      const replay = replayOf<{ id: string; returning: boolean }>(idempotency);
+      if (replay) return { created: true, ...replay, skipped: [], replayed: true };
       const at = now();
       const newId = randomUUID();
       const row = statements.upsertSubscription.get(
@@ -421,6 +472,7 @@ export function createSqliteStore({
         meta: { ...mail.meta, subscriptionId: row.id },
       }));
       const skipped = insertMails(composed, null, at);
+      rememberKey(idempotency, { id: row.id, returning }, at);
       return { created: true, id: row.id, returning, skipped };
     },
   );
@@ -457,11 +509,14 @@ export function createSqliteStore({
   let closed = false;
 
   return {
-    async addSubscription(subscription, mails) {
-      return addSubscription.immediate(subscription, mails);
+    async addSubscription(subscription, mails, idempotency) {
+      return addSubscription.immediate(subscription, mails, idempotency);
     },
-    async addContactWithMails(contact, mails) {
-      return addContactWithMails.immediate(contact, mails);
+    async addContactWithMails(contact, mails, idempotency) {
+      return addContactWithMails.immediate(contact, mails, idempotency);
+    },
+    async purgeIdempotencyKeys(before) {
+      return idempotencyStatements.purge.run(before.getTime()).changes;
     },
     async queueMail(mail) {
       return { id: insertMail(mail, mail.meta.contactId ?? null, now()) };

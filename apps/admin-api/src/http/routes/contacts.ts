@@ -1,13 +1,13 @@
 import type { RequestHandler } from "express";
-import { apiMessages, contactMessages } from "@site/shared/messages";
+import { apiMessages, contactMessages, requestMessages } from "@site/shared/messages";
 import type { ContactService } from "../../domain/contact-service.js";
-import { sameHostReferer } from "../form-page.js";
+import { formLevelError, requestContext } from "../form-context.js";
 import { sendFailure, sendSuccess } from "../respond.js";
 
 /** POST /api/contacts: translates the use case's outcome to HTTP. */
 export function contactHandler(service: ContactService): RequestHandler {
   return async (req, res) => {
-    const outcome = await service.submit(req.body, { refererPath: sameHostReferer(req)?.pathname });
+    const outcome = await service.submit(req.body, requestContext(req));
     switch (outcome.kind) {
       case "created":
         sendSuccess(res, 201, outcome.id, contactMessages.success);
@@ -20,9 +20,12 @@ export function contactHandler(service: ContactService): RequestHandler {
         sendFailure(
           res,
           400,
-          outcome.fieldErrors["noticeVersion"] ?? apiMessages.invalidRequest,
+          formLevelError(outcome.fieldErrors) ?? apiMessages.invalidRequest,
           outcome.fieldErrors,
         );
+        return;
+      case "key-reused":
+        sendFailure(res, 422, requestMessages.idempotencyKeyReused);
         return;
       case "unavailable":
         req.log.error({ err: outcome.cause }, "store failed to save a contact");

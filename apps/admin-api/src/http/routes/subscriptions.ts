@@ -1,15 +1,18 @@
 import type { RequestHandler } from "express";
-import { newsletterMessages, privacyMessages, validationMessages } from "@site/shared/messages";
+import {
+  newsletterMessages,
+  privacyMessages,
+  requestMessages,
+  validationMessages,
+} from "@site/shared/messages";
 import type { SubscriptionService } from "../../domain/subscription-service.js";
-import { sameHostReferer } from "../form-page.js";
+import { formLevelError, requestContext } from "../form-context.js";
 import { sendFailure, sendSuccess } from "../respond.js";
 
 /** POST /api/subscriptions: translates the use case's outcome to HTTP. */
 export function subscribeHandler(service: SubscriptionService): RequestHandler {
   return async (req, res) => {
-    const outcome = await service.subscribe(req.body, {
-      refererPath: sameHostReferer(req)?.pathname,
-    });
+    const outcome = await service.subscribe(req.body, requestContext(req));
     switch (outcome.kind) {
       case "created":
         if (outcome.returning) {
@@ -26,12 +29,15 @@ export function subscribeHandler(service: SubscriptionService): RequestHandler {
         sendFailure(
           res,
           400,
-          outcome.fieldErrors["noticeVersion"] ?? validationMessages.newsletterEmailInvalid,
+          formLevelError(outcome.fieldErrors) ?? validationMessages.newsletterEmailInvalid,
           outcome.fieldErrors,
         );
         return;
       case "duplicate":
         sendFailure(res, 409, newsletterMessages.alreadySubscribed);
+        return;
+      case "key-reused":
+        sendFailure(res, 422, requestMessages.idempotencyKeyReused);
         return;
       case "unavailable":
         req.log.error({ err: outcome.cause }, "store failed to save a subscription");
