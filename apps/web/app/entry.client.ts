@@ -3,12 +3,19 @@
  * from the React components in routes/: this attaches the header's and footer's behaviours, fetches
  * other pages ahead when a visitor is about to follow a link, and wakes the page's islands (the
  * forms, the article filter) when they are wanted, which then load React and their own code.
- * Navigation between pages is the browser's own: each page starts at its top.
+ * Navigation between pages is the browser's own: each page starts at its top. Submissions saved offline
+ * on an earlier visit are sent (components/layout/pending-notice.ts, loaded only when there are some).
  */
 import { enhancePage } from "./components/layout/page-behaviour";
 import { startIslands } from "./components/ui/island-loader";
+import { hasPendingSubmissions } from "./lib/pending-flag";
 import { prefetchOnIntent } from "./lib/prefetch";
 
 enhancePage(document);
 prefetchOnIntent(document);
 startIslands(document);
+// A form sent offline on an earlier visit is still saved on this device: say so, and send it now.
+if (hasPendingSubmissions())
+  void import("./components/layout/pending-notice").then(({ showPendingNotice }) =>
+    showPendingNotice(document),
+  );

@@ -1,4 +1,4 @@
-import { apiResultSchema, type ApiSuccess } from "@site/shared/schemas";
+import { apiResultSchema, idempotencyKeyHeader, type ApiSuccess } from "@site/shared/schemas";
 import { env } from "../config/env";
 
 /**
@@ -33,6 +33,8 @@ export interface PostJsonOptions {
   /** Origin of the API; defaults to the configured one ("" = same origin). */
   baseUrl?: string;
   signal?: AbortSignal;
+  /** The submission's idempotency key (lib/idempotency-key.ts): a repeat is answered, never stored twice. */
+  idempotencyKey?: string;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -56,7 +58,11 @@ export async function postJson(path: string, body: unknown, options: PostJsonOpt
   try {
     response = await fetch(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        ...(options.idempotencyKey ? { [idempotencyKeyHeader]: options.idempotencyKey } : {}),
+      },
       body: JSON.stringify(body),
       signal: options.signal,
     });

@@ -5,7 +5,7 @@ describe("createQueryClient", () => {
   it("retries queries once, never refetches on window focus and never retries mutations", () => {
     const defaults = createQueryClient().getDefaultOptions();
     expect(defaults.queries).toMatchObject({ retry: 1, refetchOnWindowFocus: false });
-    expect(defaults.mutations).toMatchObject({ retry: 0 });
+    expect(defaults.mutations).toMatchObject({ retry: 0, networkMode: "always" });
   });
 
   it("gives each caller its own cache", () => {

@@ -1,3 +1,4 @@
+import { expect } from "@playwright/test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
@@ -122,4 +123,34 @@ export async function readMails(mailDir: string): Promise<StoredMail[]> {
 export async function mailsTo(mailDir: string, address: string): Promise<StoredMail[]> {
   const wanted = address.toLowerCase();
   return (await readMails(mailDir)).filter((mail) => mail.to.includes(wanted));
+}
+
+/**
+ * Waits until a contact's two mails are written, one each, and returns them: the acknowledgement to the
+ * submitter and the notification to the firm's inbox naming the contact. The outbox worker is woken by
+ * the new contact and writes one .eml per mail.
+ */
+export async function contactMails(
+  run: { mailDir: string; contactInbox: string },
+  submitter: string,
+  contactId: string,
+): Promise<{ acknowledgement: StoredMail; notification: StoredMail }> {
+  const notifications = async () =>
+    (await mailsTo(run.mailDir, run.contactInbox)).filter((mail) => mail.text.includes(contactId));
+  await expect
+    .poll(async () => (await mailsTo(run.mailDir, submitter)).length, {
+      message: "acknowledgement to the submitter",
+      timeout: 10_000,
+    })
+    .toBe(1);
+  await expect
+    .poll(async () => (await notifications()).length, {
+      message: "notification to CONTACT_INBOX naming the contact",
+      timeout: 10_000,
+    })
+    .toBe(1);
+  const [acknowledgement] = await mailsTo(run.mailDir, submitter);
+  const [notification] = await notifications();
+  if (!acknowledgement || !notification) throw new Error("a contact mail went missing");
+  return { acknowledgement, notification };
 }

@@ -1,4 +1,5 @@
 import type { IslandModule, IslandTrigger } from "./island";
+import { newIdempotencyKey } from "../../lib/idempotency-key";
 
 /**
  * The browser side of islands on the static site (no React here: this runs on every page). Each
@@ -6,8 +7,10 @@ import type { IslandModule, IslandTrigger } from "./island";
  * when wanted, then React hydrates that element alone (island-hydrate.tsx):
  * - "interaction": once the visitor reaches for it (pointer over or down, touch, focus, a key);
  * - "visible": also once it comes within `visibleMargin` of the viewport.
- * A tap on one of its buttons before the code is there is replayed once it has hydrated; a form posts
- * as plain HTML meanwhile, and stays that way if the code cannot be fetched.
+ * A tap on one of its buttons before the code is there is replayed once it has hydrated. A form sent
+ * before then is held (the page stays), and sent by the form's own code once it is live, in place; if
+ * the code cannot be fetched, the held form is posted as plain HTML after all, with an idempotency key,
+ * so nothing is lost. With JavaScript off, the form simply posts.
  */
 
 /** Events that show a visitor is about to use an island's controls. */
@@ -43,6 +46,7 @@ function watchIsland(element: HTMLElement, loadModule: LoadModule): () => void {
   const url = element.getAttribute(islandAttributes.module) ?? "";
   const trigger = element.getAttribute(islandAttributes.trigger) as IslandTrigger | null;
   let tapped: HTMLButtonElement | null = null;
+  let held: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
 
   const onIntent = (event: Event) => {
     if (event.target instanceof Node && element.contains(event.target)) wake();
@@ -52,10 +56,19 @@ function watchIsland(element: HTMLElement, loadModule: LoadModule): () => void {
     const button = event.target instanceof Element ? event.target.closest("button") : null;
     if (button && button.type === "button" && element.contains(button)) tapped = button;
   };
+  // A form of the island sent before React owns it: held here, handed to the form's code below.
+  const onSubmit = (event: SubmitEvent) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !element.contains(form)) return;
+    event.preventDefault();
+    held = { form, submitter: event.submitter };
+    wake();
+  };
   // Listened for on the window, in the capture phase, so nothing on the way can hide them.
   for (const type of intentEvents)
     window.addEventListener(type, onIntent, { passive: true, capture: true });
   window.addEventListener("click", onClick, { capture: true });
+  window.addEventListener("submit", onSubmit, { capture: true });
   const observer =
     trigger === "visible" && typeof IntersectionObserver === "function"
       ? new IntersectionObserver(
@@ -72,9 +85,13 @@ function watchIsland(element: HTMLElement, loadModule: LoadModule): () => void {
     for (const type of intentEvents) window.removeEventListener(type, onIntent, { capture: true });
     observer?.disconnect();
   }
+  function stopHolding() {
+    window.removeEventListener("click", onClick, { capture: true });
+    window.removeEventListener("submit", onSubmit, { capture: true });
+  }
   function stop() {
     stopWaiting();
-    window.removeEventListener("click", onClick, { capture: true });
+    stopHolding();
   }
 
   let woken = false;
@@ -89,19 +106,50 @@ function watchIsland(element: HTMLElement, loadModule: LoadModule): () => void {
         return hydrateIsland(element, module, props, prefix);
       })
       .then(() => {
-        // The tap is replayed on the button now that React owns it.
+        stopHolding();
+        // The tap is replayed on the button now that React owns it, and a held form is sent by its code.
         const button = tapped;
         tapped = null;
         if (button?.isConnected) button.click();
+        const form = held;
+        held = null;
+        if (form?.form.isConnected) form.form.requestSubmit(submitterOf(form));
       })
       .catch((cause: unknown) => {
+        stopHolding();
         console.error(
           "An island's code could not be loaded; its prerendered form keeps working.",
           cause,
         );
-      })
-      .finally(() => window.removeEventListener("click", onClick, { capture: true }));
+        const form = held;
+        held = null;
+        if (form?.form.isConnected) postPlainly(form.form);
+      });
   }
 
   return stop;
+}
+
+/** The submit button a held form was sent with, if it is still one of the form's. */
+function submitterOf({
+  form,
+  submitter,
+}: {
+  form: HTMLFormElement;
+  submitter: HTMLElement | null;
+}): HTMLElement | null {
+  return submitter instanceof HTMLButtonElement && submitter.form === form ? submitter : null;
+}
+
+/**
+ * Posts a held form as plain HTML (the island's code could not be fetched): with an idempotency key in
+ * the hidden field the API reads, so a second tap on the server's answer page cannot file it twice.
+ */
+function postPlainly(form: HTMLFormElement): void {
+  const field =
+    form.querySelector<HTMLInputElement>('input[name="idempotencyKey"]') ??
+    Object.assign(document.createElement("input"), { type: "hidden", name: "idempotencyKey" });
+  if (!field.value) field.value = newIdempotencyKey();
+  form.append(field);
+  form.submit();
 }

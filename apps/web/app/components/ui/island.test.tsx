@@ -4,6 +4,7 @@ import { prerender } from "react-dom/static";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { articleCategories, contactContent, newsletterContent } from "@site/shared/content";
 import { contactMessages, errorScreenMessages, newsletterMessages } from "@site/shared/messages";
+import { idempotencyKeyPattern } from "@site/shared/schemas";
 import type { IslandModule, IslandTrigger } from "./island";
 import { islandTree } from "./island-hydrate";
 import { islandAttributes, startIslands, type LoadModule } from "./island-loader";
@@ -137,6 +138,63 @@ describe("the article filter island", () => {
       "aria-pressed",
       "false",
     );
+  });
+});
+
+describe("a form sent before its code has arrived", () => {
+  const fillEarly = () => {
+    const values = {
+      Name: "Juma Hassan",
+      Email: "juma@example.com",
+      Subject: "Early",
+      Description: "Sent before the code came.",
+    };
+    for (const [label, value] of Object.entries(values))
+      (screen.getByRole("textbox", { name: label }) as HTMLInputElement).value = value;
+  };
+
+  it("is held on the page and sent by the form's code once it is live, in place", async () => {
+    const bodies = recordPosts(contactsPath, () => created());
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    const module = await contactModule();
+    await staticPageWith(module, "interaction", async () => {
+      await arrived;
+      return module;
+    });
+    fillEarly();
+    const form = screen.getByRole("textbox", { name: "Name" }).closest("form") as HTMLFormElement;
+    const submitted = new Event("submit", { bubbles: true, cancelable: true });
+    form.dispatchEvent(submitted);
+    // Held: the browser's own post (leaving the page) was prevented, nothing sent yet.
+    expect(submitted.defaultPrevented).toBe(true);
+    await settle();
+    expect(bodies).toEqual([]);
+
+    arrive();
+    expect(await screen.findByText(contactMessages.success)).toBeInTheDocument();
+    expect(bodies).toEqual([
+      expect.objectContaining({ name: "Juma Hassan", subject: "Early" }),
+    ]);
+  });
+
+  it("is posted as plain HTML after all, with an idempotency key, when the code cannot be fetched", async () => {
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    // The browser's own form submission (navigation) is not something jsdom does: record it instead.
+    const posted = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => {});
+    await staticPageWith(await contactModule(), "interaction", () =>
+      Promise.reject(new TypeError("Failed to fetch")),
+    );
+    fillEarly();
+    const form = screen.getByRole("textbox", { name: "Name" }).closest("form") as HTMLFormElement;
+    form.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+    await waitFor(() => expect(posted).toHaveBeenCalledTimes(1));
+    expect(new FormData(form).get("idempotencyKey")).toMatch(idempotencyKeyPattern);
+    expect(new FormData(form).get("subject")).toBe("Early");
+    posted.mockRestore();
+    consoleError.mockRestore();
   });
 });
 

@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useForm, type UseFormRegisterReturn } from "react-hook-form";
 import { contactContent } from "@site/shared/content";
-import { contactMessages, privacyMessages } from "@site/shared/messages";
+import { contactMessages, offlineMessages, privacyMessages } from "@site/shared/messages";
 import {
   contactFields,
   contactInputSchema,
@@ -15,8 +15,15 @@ import { PrivacyNote } from "../../components/ui/privacy-note";
 import { useTypedBeforeHydration } from "../../components/ui/island";
 import { Spinner } from "../../components/ui/spinner";
 import { StatusMessage } from "../../components/ui/status-message";
+import { useOfflineQueue } from "../../components/ui/use-offline-queue";
 import { ApiError } from "../../lib/api-client";
-import { contactErrorMessage, contactsPath, useSubmitContact } from "./submit-contact";
+import { submissionKeys } from "../../lib/idempotency-key";
+import {
+  contactErrorMessage,
+  contactsPath,
+  toContactRequest,
+  useSubmitContact,
+} from "./submit-contact";
 import "./contact-form.css";
 
 /** Visible labels of the form's fields (the field names and rules come from the shared schema). */
@@ -28,7 +35,7 @@ const labels: Record<ContactField, string> = {
   description: "Description",
 };
 
-const emptyForm: Required<Omit<ContactInput, "page" | "noticeVersion">> = {
+const emptyForm: Required<Omit<ContactInput, "page" | "noticeVersion" | "idempotencyKey">> = {
   name: "",
   email: "",
   phone: "",
@@ -44,14 +51,16 @@ function pick(typed: Readonly<Record<string, string>>): Partial<ContactInput> {
   );
 }
 
-type Outcome = { tone: "success" | "error"; message: string } | null;
+type Outcome = { tone: "success" | "error" | "info"; message: string } | null;
 
 /**
  * The contact page's "Start the Conversation" form. Validation is the shared schema the API runs
  * too: checked on submit, then each field again when it is left, and a field's error disappears
  * as soon as it is edited. React Hook Form moves focus to the first invalid field. On success the
  * form is really reset (a deliberate departure from the spec's stale-state bug); on failure the
- * input is kept and the server's field messages land on their fields.
+ * input is kept and the server's field messages land on their fields. Each submission carries an
+ * idempotency key; one that cannot reach the server (offline) is saved on the device and sent when the
+ * connection returns, and the form says so (lib/pending-submissions.ts).
  */
 export function ContactForm() {
   const baseId = useId();
@@ -60,6 +69,7 @@ export function ContactForm() {
   const typedEarly = useTypedBeforeHydration();
   const submission = useSubmitContact();
   const pending = submission.isPending;
+  const keys = useRef(submissionKeys()).current;
   const {
     register,
     handleSubmit,
@@ -79,28 +89,52 @@ export function ContactForm() {
   const fieldProps = (name: ContactField): UseFormRegisterReturn<ContactField> =>
     register(name, { onChange: () => clearErrors(name) });
 
+  const succeeded = () => {
+    keys.settle();
+    reset(emptyForm);
+    setOutcome({ tone: "success", message: contactMessages.success });
+  };
+  const failed = (error: unknown) => {
+    setOutcome({ tone: "error", message: contactErrorMessage(error) });
+    if (error instanceof ApiError) {
+      const invalid = contactFields.filter((field) => error.fieldErrors[field]);
+      invalid.forEach((field, index) =>
+        setError(
+          field,
+          { type: "server", message: error.fieldErrors[field] },
+          { shouldFocus: index === 0 },
+        ),
+      );
+    }
+  };
+  const offline = useOfflineQueue((later) => {
+    if (later.state === "sent") succeeded();
+    else if (later.state === "refused") failed(later.error);
+    else setOutcome({ tone: "info", message: offlineMessages.discarded });
+  });
+
   const onValid = (contact: Contact) => {
     if (pending) return;
     setOutcome(null);
-    submission.mutate(contact, {
-      onSuccess: () => {
-        reset(emptyForm);
-        setOutcome({ tone: "success", message: contactMessages.success });
+    const request = toContactRequest(contact);
+    const idempotencyKey = keys.keyFor(request);
+    submission.mutate(
+      { request, idempotencyKey },
+      {
+        onSuccess: succeeded,
+        onError: async (error) => {
+          const saved = await offline.saveIfOffline(error, {
+            key: idempotencyKey,
+            kind: "contact",
+            path: contactsPath,
+            body: request,
+            label: contact.subject,
+          });
+          if (saved) setOutcome({ tone: "info", message: offlineMessages.contactSaved });
+          else failed(error);
+        },
       },
-      onError: (error) => {
-        setOutcome({ tone: "error", message: contactErrorMessage(error) });
-        if (error instanceof ApiError) {
-          const invalid = contactFields.filter((field) => error.fieldErrors[field]);
-          invalid.forEach((field, index) =>
-            setError(
-              field,
-              { type: "server", message: error.fieldErrors[field] },
-              { shouldFocus: index === 0 },
-            ),
-          );
-        }
-      },
-    });
+    );
   };
 
   const control = (name: ContactField, props: FieldControlProps) => ({
@@ -194,12 +228,18 @@ export function ContactForm() {
           </button>
         </div>
         <div className="contact-form__status">
-          <StatusMessage tone="success">
-            {outcome?.tone === "success" ? outcome.message : null}
+          {/* One polite region for good news and for "saved on this device", so either is announced. */}
+          <StatusMessage tone={outcome?.tone === "info" ? "info" : "success"}>
+            {outcome && outcome.tone !== "error" ? outcome.message : null}
           </StatusMessage>
           <StatusMessage tone="error">
             {outcome?.tone === "error" ? outcome.message : null}
           </StatusMessage>
+          {offline.saved ? (
+            <button type="button" className="form-discard" onClick={offline.discard}>
+              {offlineMessages.discardNamed(offline.saved.label)}
+            </button>
+          ) : null}
         </div>
       </form>
     </section>

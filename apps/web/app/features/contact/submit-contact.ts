@@ -33,12 +33,18 @@ export function toContactRequest(contact: Contact): ContactRequest {
   };
 }
 
-/** POSTs a validated contact inquiry. */
-export function submitContact(contact: Contact): Promise<ApiSuccess> {
-  return postJson(contactsPath, toContactRequest(contact));
+/** POSTs a contact request under its idempotency key (a repeat of the key is answered, not stored again). */
+export function submitContact({
+  request,
+  idempotencyKey,
+}: {
+  request: ContactRequest;
+  idempotencyKey: string;
+}): Promise<ApiSuccess> {
+  return postJson(contactsPath, request, { idempotencyKey });
 }
 
-/** The mutation behind the contact form; never retried, so one click files one inquiry. */
+/** The mutation behind the contact form; never retried by itself (the offline queue resends under the key). */
 export function useSubmitContact() {
   return useMutation({ mutationFn: submitContact });
 }

@@ -1,21 +1,34 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { newsletterContent } from "@site/shared/content";
-import { newsletterMessages, privacyMessages } from "@site/shared/messages";
+import { newsletterMessages, offlineMessages, privacyMessages } from "@site/shared/messages";
 import { newsletterInputSchema, simpleEmailHtmlPattern } from "@site/shared/schemas";
 import { HoneypotField } from "../../components/ui/field";
 import { useTypedBeforeHydration } from "../../components/ui/island";
 import { PrivacyNote } from "../../components/ui/privacy-note";
 import { Spinner } from "../../components/ui/spinner";
 import { StatusMessage } from "../../components/ui/status-message";
-import { subscribeErrorMessage, subscriptionsPath, useSubscribe } from "./subscribe";
+import { useOfflineQueue } from "../../components/ui/use-offline-queue";
+import type { ApiSuccess } from "@site/shared/schemas";
+import { submissionKeys } from "../../lib/idempotency-key";
+import {
+  subscribeErrorMessage,
+  subscriptionsPath,
+  toSubscriptionRequest,
+  useSubscribe,
+} from "./subscribe";
 import "./newsletter.css";
 
-type Outcome = { tone: "success" | "error"; message: string; invalidInput?: boolean } | null;
+type Outcome = {
+  tone: "success" | "error" | "info";
+  message: string;
+  invalidInput?: boolean;
+} | null;
 
 /**
  * The newsletter block shown on home, about, industries and services: heading, text and a
  * one-field form. The email is checked with the shared schema before any request; the outcome is
- * announced in a live region and the field is emptied after a successful subscription.
+ * announced in a live region and the field is emptied after a successful subscription. Offline, the
+ * subscription is saved on the device and sent when the connection returns (lib/pending-submissions.ts).
  */
 export function NewsletterBlock() {
   const baseId = useId();
@@ -30,6 +43,21 @@ export function NewsletterBlock() {
   const emailRef = useRef<HTMLInputElement>(null);
   const subscription = useSubscribe();
   const pending = subscription.isPending;
+  const keys = useRef(submissionKeys()).current;
+
+  const succeeded = (result: ApiSuccess) => {
+    keys.settle();
+    setEmail("");
+    setWebsite("");
+    // A returning subscriber is told so ("Welcome back..."): the server says when.
+    setOutcome({ tone: "success", message: result.message ?? newsletterMessages.success });
+  };
+  const offline = useOfflineQueue((later) => {
+    if (later.state === "sent") succeeded(later.result);
+    else if (later.state === "refused")
+      setOutcome({ tone: "error", message: subscribeErrorMessage(later.error) });
+    else setOutcome({ tone: "info", message: offlineMessages.discarded });
+  });
 
   // After an error, hand focus back to the field to fix or retry. An effect, not the error
   // callback: the input was disabled while sending (which dropped focus) and must be enabled first.
@@ -50,15 +78,28 @@ export function NewsletterBlock() {
       return;
     }
     setOutcome(null);
-    subscription.mutate(parsed.data, {
-      onSuccess: (result) => {
-        setEmail("");
-        setWebsite("");
-        // A returning subscriber is told so ("Welcome back..."): the server says when.
-        setOutcome({ tone: "success", message: result.message ?? newsletterMessages.success });
+    const request = toSubscriptionRequest(parsed.data);
+    const idempotencyKey = keys.keyFor(request);
+    subscription.mutate(
+      { request, idempotencyKey },
+      {
+        onSuccess: succeeded,
+        onError: async (error) => {
+          const saved = await offline.saveIfOffline(error, {
+            key: idempotencyKey,
+            kind: "subscription",
+            path: subscriptionsPath,
+            body: request,
+            label: request.email,
+          });
+          setOutcome(
+            saved
+              ? { tone: "info", message: offlineMessages.subscriptionSaved }
+              : { tone: "error", message: subscribeErrorMessage(error) },
+          );
+        },
       },
-      onError: (error) => setOutcome({ tone: "error", message: subscribeErrorMessage(error) }),
-    });
+    );
   }
 
   const invalid = outcome?.tone === "error" && outcome.invalidInput === true;
@@ -119,12 +160,18 @@ export function NewsletterBlock() {
           />
           <PrivacyNote text={privacyMessages.newsletterNotice} className="newsletter__privacy" />
           <div className="newsletter__status">
-            <StatusMessage tone="success">
-              {outcome?.tone === "success" ? outcome.message : null}
+            {/* One polite region for good news and for "saved on this device", so either is announced. */}
+            <StatusMessage tone={outcome?.tone === "info" ? "info" : "success"}>
+              {outcome && outcome.tone !== "error" ? outcome.message : null}
             </StatusMessage>
             <StatusMessage tone="error" id={statusId}>
               {outcome?.tone === "error" ? outcome.message : null}
             </StatusMessage>
+            {offline.saved ? (
+              <button type="button" className="form-discard" onClick={offline.discard}>
+                {offlineMessages.discardNamed(offline.saved.label)}
+              </button>
+            ) : null}
           </div>
         </form>
       </div>

@@ -7,14 +7,24 @@ import { ApiError, postJson } from "../../lib/api-client";
 /** The endpoint this module owns (docs/architecture.md, decision 1: the browser talks only to our API). */
 export const subscriptionsPath = "/api/subscriptions";
 
-/** POSTs a validated subscription with its consent fields. The honeypot travels only when something filled it. */
-export function subscribe(input: Newsletter): Promise<ApiSuccess> {
-  const body: Newsletter = {
+/** The request body: the address with its consent fields; the honeypot only when something filled it. */
+export function toSubscriptionRequest(input: Newsletter): Newsletter {
+  return {
     email: input.email,
     ...(input.website ? { website: input.website } : {}),
     ...consentFields(),
   };
-  return postJson(subscriptionsPath, body);
+}
+
+/** POSTs a subscription request under its idempotency key (a repeat is answered, not stored again). */
+export function subscribe({
+  request,
+  idempotencyKey,
+}: {
+  request: Newsletter;
+  idempotencyKey: string;
+}): Promise<ApiSuccess> {
+  return postJson(subscriptionsPath, request, { idempotencyKey });
 }
 
 /** The mutation behind the newsletter block; never retried (the shared query-client defaults). */
