@@ -411,7 +411,9 @@ describe("consent, the way out and a person's data", () => {
       expect(lines[0]).toBe("email,name,attributes");
       expect(lines).toHaveLength(4);
       expect(lines[1]).toMatch(
-        /^amina@example\.com,,"\{""subscribedAt"":""[^"]+"",""consentPage"":""\/about"",""noticeVersion"":""2026-11-23""\}"$/,
+        new RegExp(
+          `^amina@example\\.com,,"\\{""subscribedAt"":""[^"]+"",""consentPage"":""/about"",""noticeVersion"":""${version}""\\}"$`,
+        ),
       );
       expect(lines[2]).toMatch(/^"o'neil,jr@example\.com",,"\{/);
       expect(lines[3]).toBe("");

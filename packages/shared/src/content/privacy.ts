@@ -7,9 +7,9 @@ import { firm } from "./firm.js";
  * still recognised.
  */
 export const privacyNotice = {
-  version: "2026-11-23",
+  version: "2026-11-24",
   /** Every version the site has shown, newest first. */
-  versions: ["2026-11-23"],
+  versions: ["2026-11-24", "2026-11-23"],
   heading: "Privacy Notice",
   intro: [
     `${firm.legalName} ("we") runs this website from ${firm.headquarters.city}, ${firm.headquarters.country}, and is the data controller for what you give us through it. We follow Kenya's Data Protection Act, 2019.`,
@@ -69,6 +69,7 @@ export const privacyNotice = {
       heading: "No cookies, no trackers",
       items: [
         "This website sets no cookies and uses no analytics, advertising or tracking scripts. It loads nothing from other companies' servers.",
+        "If you send a form while your connection is down, what you typed is kept only in your own browser until it can be sent; you can discard it there at any time, and once it is sent nothing of it stays on your device.",
       ],
     },
   ],
