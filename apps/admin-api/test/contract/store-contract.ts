@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describeCommentContract } from "./comment-contract.js";
 import { describePersonalDataContract } from "./personal-data-contract.js";
 import type {
   ClaimedMail,
@@ -504,5 +505,6 @@ export function describeStoreContract(
     });
 
     describePersonalDataContract(() => store);
+    describeCommentContract(() => store);
   });
 }
