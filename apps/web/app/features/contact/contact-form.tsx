@@ -13,8 +13,11 @@ import {
 import { Field, HoneypotField, type FieldControlProps } from "../../components/ui/field";
 import { PrivacyNote } from "../../components/ui/privacy-note";
 import { useTypedBeforeHydration } from "../../components/ui/island";
-import { Spinner } from "../../components/ui/spinner";
-import { StatusMessage } from "../../components/ui/status-message";
+import {
+  FormOutcomeMessages,
+  SubmitButton,
+  type FormOutcome,
+} from "../../components/ui/form-parts";
 import { ApiError } from "../../lib/api-client";
 import { contactErrorMessage, contactsPath, useSubmitContact } from "./submit-contact";
 import "./contact-form.css";
@@ -44,8 +47,6 @@ function pick(typed: Readonly<Record<string, string>>): Partial<ContactInput> {
   );
 }
 
-type Outcome = { tone: "success" | "error"; message: string } | null;
-
 /**
  * The contact page's "Start the Conversation" form. Validation is the shared schema the API runs
  * too: checked on submit, then each field again when it is left, and a field's error disappears
@@ -56,7 +57,7 @@ type Outcome = { tone: "success" | "error"; message: string } | null;
 export function ContactForm() {
   const baseId = useId();
   const headingId = `${baseId}-heading`;
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<FormOutcome>(null);
   const typedEarly = useTypedBeforeHydration();
   const submission = useSubmitContact();
   const pending = submission.isPending;
@@ -182,25 +183,14 @@ export function ContactForm() {
         <HoneypotField id={`${baseId}-website`} inputProps={register("website")} />
         <PrivacyNote text={privacyMessages.contactNotice} className="contact-form__privacy" />
         <div className="contact-form__footer">
-          <button className="form-submit contact-form__submit" type="submit" disabled={pending}>
-            {pending ? (
-              <>
-                <Spinner />
-                {contactMessages.sending}
-              </>
-            ) : (
-              "Send Message"
-            )}
-          </button>
+          <SubmitButton
+            pending={pending}
+            label="Send Message"
+            sendingLabel={contactMessages.sending}
+            className="contact-form__submit"
+          />
         </div>
-        <div className="contact-form__status">
-          <StatusMessage tone="success">
-            {outcome?.tone === "success" ? outcome.message : null}
-          </StatusMessage>
-          <StatusMessage tone="error">
-            {outcome?.tone === "error" ? outcome.message : null}
-          </StatusMessage>
-        </div>
+        <FormOutcomeMessages outcome={outcome} className="contact-form__status" />
       </form>
     </section>
   );
