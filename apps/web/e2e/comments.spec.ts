@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { blogPosts } from "@site/shared/blog/posts";
+import type { createModerationLinks as CreateModerationLinks } from "../../admin-api/src/domain/comment-links";
 import { commentMessages, moderationMessages } from "@site/shared/messages";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoPage, waitForIsland } from "./support/page-health";
@@ -15,8 +16,7 @@ const run = e2eRun();
 const [jsPost, noJsPost, decisionsPost, keyboardPost, a11yPost] = blogPosts;
 type Decision = "approved" | "rejected" | "spam";
 
-const commentForm = (page: Page) =>
-  page.getByRole("form", { name: commentMessages.formHeading });
+const commentForm = (page: Page) => page.getByRole("form", { name: commentMessages.formHeading });
 const thread = (page: Page) => page.locator("#comments .comment-thread");
 
 /** A name no other test uses, so its mail and its comment are found by it. */
@@ -40,7 +40,9 @@ async function notificationFor(name: string): Promise<StoredMail> {
 /** The path and query of the notification's link for `decision` (the mail names the public SITE_URL). */
 function linkIn(mail: StoredMail, decision: Decision): string {
   const label = { approved: "Approve", rejected: "Reject", spam: "Mark as spam" }[decision];
-  const link = new RegExp(`${label}: \\S*?(/api/comments/moderate\\?token=[\\w.-]+)`).exec(mail.text)?.[1];
+  const link = new RegExp(`${label}: \\S*?(/api/comments/moderate\\?token=[\\w.-]+)`).exec(
+    mail.text,
+  )?.[1];
   expect(link, mail.text).toBeDefined();
   return link as string;
 }
@@ -66,7 +68,10 @@ async function moderate(page: Page, link: string, decision: Decision, name: stri
 /** Sends a comment as the page's form would, with the start time the served page carries. */
 async function sendComment(request: APIRequestContext, slug: string, name: string) {
   const html = await (await request.get(`/blog/${slug}`)).text();
-  const formStarted = /data-form-started="" name="formStarted" value="([^"]+)"|name="formStarted" value="([^"]+)"/.exec(html);
+  const formStarted =
+    /data-form-started="" name="formStarted" value="([^"]+)"|name="formStarted" value="([^"]+)"/.exec(
+      html,
+    );
   const response = await request.post("/api/comments", {
     data: {
       name,
@@ -91,7 +96,9 @@ test.describe("blog comments, JavaScript on", () => {
     await waitForIsland(commentForm(page));
     await fillComment(page, { name, email, comment: "Very useful.\nWe saw the same in Kisumu." });
     await commentForm(page).getByRole("button", { name: commentMessages.submit }).click();
-    await expect(page.getByRole("status").filter({ hasText: commentMessages.success })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: commentMessages.success }),
+    ).toBeVisible();
     await expect(commentForm(page).getByLabel(commentMessages.nameLabel)).toHaveValue("");
 
     const mail = await notificationFor(name);
@@ -111,7 +118,10 @@ test.describe("blog comments, JavaScript on", () => {
     await expect(thread(page)).not.toContainText(email);
   });
 
-  test("a forged link and an expired one get a 403 page that says so", async ({ page, request }) => {
+  test("a forged link and an expired one get a 403 page that says so", async ({
+    page,
+    request,
+  }) => {
     const name = uniqueName("Forged");
     await sendComment(request, decisionsPost!.slug, name);
     const mail = await notificationFor(name);
@@ -120,24 +130,31 @@ test.describe("blog comments, JavaScript on", () => {
     const forged = link.replace(/.$/, (last) => (last === "A" ? "B" : "A"));
     const forgedPage = await page.goto(forged);
     expect(forgedPage?.status()).toBe(403);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(moderationMessages.forgedTitle);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      moderationMessages.forgedTitle,
+    );
 
     // Signed 15 days ago with the API's own code and the run's generated secret.
     const apiDir = resolve(fileURLToPath(new URL(".", import.meta.url)), "../../admin-api");
     const { createModerationLinks } = (await import(
       pathToFileURL(join(apiDir, "dist/domain/comment-links.js")).href
-    )) as typeof import("../../admin-api/src/domain/comment-links");
+    )) as { createModerationLinks: typeof CreateModerationLinks };
     const secret = readFileSync(join(run.dataDir, "data-key"), "utf8").trim();
     const id = new URL(link, run.baseUrl).searchParams.get("token") ?? "";
-    const commentId = Buffer.from(id.split(".")[0] ?? "", "base64url").toString("utf8").split(".")[2] ?? "";
-    const expired = createModerationLinks({ secret, siteUrl: "", clock: { now: () => new Date() } }).url(
-      commentId,
-      "approved",
-      new Date(Date.now() - 15 * 24 * 60 * 60 * 1000),
-    );
+    const commentId =
+      Buffer.from(id.split(".")[0] ?? "", "base64url")
+        .toString("utf8")
+        .split(".")[2] ?? "";
+    const expired = createModerationLinks({
+      secret,
+      siteUrl: "",
+      clock: { now: () => new Date() },
+    }).url(commentId, "approved", new Date(Date.now() - 15 * 24 * 60 * 60 * 1000));
     const expiredPage = await page.goto(expired);
     expect(expiredPage?.status()).toBe(403);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(moderationMessages.expiredTitle);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      moderationMessages.expiredTitle,
+    );
     expect(statusOf(name)).toEqual([{ status: "pending" }]);
   });
 
@@ -172,9 +189,13 @@ test.describe("blog comments, JavaScript on", () => {
     await page.keyboard.press("Tab");
     await expect(commentForm(page).getByRole("link", { name: /privacy notice/ })).toBeFocused();
     await page.keyboard.press("Tab");
-    await expect(commentForm(page).getByRole("button", { name: commentMessages.submit })).toBeFocused();
+    await expect(
+      commentForm(page).getByRole("button", { name: commentMessages.submit }),
+    ).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(page.getByRole("status").filter({ hasText: commentMessages.success })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: commentMessages.success }),
+    ).toBeVisible();
     await notificationFor(name);
   });
 });

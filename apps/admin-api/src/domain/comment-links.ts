@@ -4,7 +4,11 @@ import type { CommentStatus } from "../ports/store.js";
 
 /** What a moderation link decides. */
 export type ModerationDecision = Exclude<CommentStatus, "pending">;
-export const moderationDecisions = ["approved", "rejected", "spam"] as const satisfies readonly ModerationDecision[];
+export const moderationDecisions = [
+  "approved",
+  "rejected",
+  "spam",
+] as const satisfies readonly ModerationDecision[];
 
 /** The path the links point at (app.ts mounts it under /api). */
 export const moderationPath = "/api/comments/moderate";
@@ -45,7 +49,9 @@ export function createModerationLinks({
   const base = siteUrl.replace(/\/+$/, "");
   const token: ModerationLinks["token"] = (commentId, decision, issuedAt = clock.now()) => {
     const expires = issuedAt.getTime() + moderationLinkLifetimeMs;
-    const payload = Buffer.from(`${decision}.${expires}.${commentId}`, "utf8").toString("base64url");
+    const payload = Buffer.from(`${decision}.${expires}.${commentId}`, "utf8").toString(
+      "base64url",
+    );
     return `${payload}.${mac(payload).toString("base64url")}`;
   };
   return {

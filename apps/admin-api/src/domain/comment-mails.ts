@@ -58,7 +58,10 @@ export function commentNotificationMail(
       "</table>",
       `<blockquote style="margin: 1em 0; padding-left: 1em; border-left: 3px solid #ccc; white-space: pre-wrap;">${escapeHtml(comment.text)}</blockquote>`,
       `<p>${urls
-        .map(([decision, url]) => `<a href="${escapeHtml(url)}">${escapeHtml(linkLabels[decision])}</a>`)
+        .map(
+          ([decision, url]) =>
+            `<a href="${escapeHtml(url)}">${escapeHtml(linkLabels[decision])}</a>`,
+        )
         .join(" &middot; ")}</p>`,
       "<p>Each link opens a page that asks you to confirm; the links work for 14 days.</p>",
       `<p>Comment id (for the operator command): ${escapeHtml(commentId)}</p>`,

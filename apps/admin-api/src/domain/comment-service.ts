@@ -42,7 +42,10 @@ export type ModerationOutcome =
 
 export interface CommentService {
   /** `context.refererPath`: the page a form posted without script was on (consent's fallback page). */
-  submit(body: unknown, context?: { refererPath?: string | undefined }): Promise<SubmitCommentOutcome>;
+  submit(
+    body: unknown,
+    context?: { refererPath?: string | undefined },
+  ): Promise<SubmitCommentOutcome>;
   /** The signed start time written into a post page's comment form as it is served. */
   formStarted(post: string): string;
   /**
@@ -110,7 +113,10 @@ export function createCommentService({
     return { kind: "valid", comment, decision: link.decision } as const;
   };
 
-  const decide = async (comment: Pick<CommentRecord, "id" | "post">, decision: ModerationDecision) => {
+  const decide = async (
+    comment: Pick<CommentRecord, "id" | "post">,
+    decision: ModerationDecision,
+  ) => {
     const result = await store.setCommentStatus(comment.id, decision);
     threads.delete(comment.post);
     return result;
@@ -168,7 +174,12 @@ export function createCommentService({
       const cached = threads.get(post);
       if (cached && now - cached.at < limits.threadCacheMs) return cached.comments;
       const approved = await store.listComments({ status: "approved", post });
-      const comments = approved.map(({ id, name, text, createdAt }) => ({ id, name, text, createdAt }));
+      const comments = approved.map(({ id, name, text, createdAt }) => ({
+        id,
+        name,
+        text,
+        createdAt,
+      }));
       threads.set(post, { at: now, comments });
       return comments;
     },

@@ -73,7 +73,11 @@ describe("blog comments", () => {
   });
   const send = (body: Record<string, unknown>) => request(t.app).post("/api/comments").send(body);
   const links = () =>
-    createModerationLinks({ secret: testSecret, siteUrl: "https://site.firm.test", clock: t.clock });
+    createModerationLinks({
+      secret: testSecret,
+      siteUrl: "https://site.firm.test",
+      clock: t.clock,
+    });
   /** The path and query of the link for `decision` in the firm's notification about `commentId`. */
   const linkInMail = async (commentId: string, decision: ModerationDecision) => {
     const [mail] = await t.store.listMails({});
@@ -110,7 +114,10 @@ describe("blog comments", () => {
 
     it("escapes the name and text in the notification, delivered through a real SMTP server", async () => {
       const res = await send(
-        valid({ name: `<img src=x onerror=alert(1)>`, comment: `<script>alert("x")</script> & more` }),
+        valid({
+          name: `<img src=x onerror=alert(1)>`,
+          comment: `<script>alert("x")</script> & more`,
+        }),
       );
       expect(res.status).toBe(201);
       const smtp = await startSmtpServer();
@@ -170,14 +177,17 @@ describe("blog comments", () => {
       }
       // Exactly at the limits is fine: 3,000 characters, 80 for the name, 2 links.
       expect(
-        (await send(valid({ comment: `https://a.example www.b.example ${"y".repeat(2968)}` }))).status,
+        (await send(valid({ comment: `https://a.example www.b.example ${"y".repeat(2968)}` })))
+          .status,
       ).toBe(201);
       expect((await send(valid({ name: "n".repeat(80) }))).status).toBe(201);
       expect(await t.store.listComments({ status: "pending" })).toHaveLength(2);
     });
 
     it("refuses a comment for a post that does not exist", async () => {
-      const res = await send(valid({ post: "no-such-post", formStarted: formStarted("no-such-post") }));
+      const res = await send(
+        valid({ post: "no-such-post", formStarted: formStarted("no-such-post") }),
+      );
       expect(res.status).toBe(400);
       expect(res.body.error).toBe(commentMessages.unknownPost);
       expect(await t.store.listComments({ status: "pending" })).toEqual([]);
@@ -233,7 +243,8 @@ describe("blog comments", () => {
       expect(third.body.error).toBe(commentMessages.postLimited);
       // Another post is not affected.
       expect(
-        (await send(valid({ post: otherPost.slug, formStarted: formStarted(otherPost.slug) }))).status,
+        (await send(valid({ post: otherPost.slug, formStarted: formStarted(otherPost.slug) })))
+          .status,
       ).toBe(201);
     });
 
@@ -290,7 +301,10 @@ describe("blog comments", () => {
         links().url(id, decision).replace("https://site.firm.test", "");
       const decisions: ModerationDecision[] = ["approved", "rejected", "spam", "approved"];
       for (const [index, decision] of decisions.entries()) {
-        const done = await request(t.app).post(linkFor(ids[index]!, decision)).type("form").send({});
+        const done = await request(t.app)
+          .post(linkFor(ids[index]!, decision))
+          .type("form")
+          .send({});
         expect(done.status).toBe(200);
         expect(done.text).toContain(moderationMessages.doneTitle[decision]);
         expect((await t.store.getComment(ids[index]!))?.status).toBe(decision);
@@ -321,11 +335,17 @@ describe("blog comments", () => {
         "nonsense",
         `${otherPayload}.${mac}`,
         `${payload}.${mac.slice(0, -2)}AA`,
-        createModerationLinks({ secret: "another-secret-0123456789abcdef0123", siteUrl: "", clock: t.clock }).token(body.id, "approved"),
+        createModerationLinks({
+          secret: "another-secret-0123456789abcdef0123",
+          siteUrl: "",
+          clock: t.clock,
+        }).token(body.id, "approved"),
       ];
       for (const value of forged) {
         for (const method of ["get", "post"] as const) {
-          const res = await request(t.app)[method](`/api/comments/moderate?token=${encodeURIComponent(value)}`);
+          const res = await request(t.app)[method](
+            `/api/comments/moderate?token=${encodeURIComponent(value)}`,
+          );
           expect(res.status, value).toBe(403);
           expect(res.text).toContain(moderationMessages.forgedTitle);
           expect(res.headers["cache-control"]).toBe("no-store");
@@ -345,7 +365,11 @@ describe("blog comments", () => {
         expect(res.text).toContain(moderationMessages.expiredTitle);
       }
       expect((await t.store.getComment(body.id))?.status).toBe("pending");
-      const fresh = links().token(body.id, "approved", new Date(t.clock.now().getTime() - 13 * 24 * 60 * 60 * 1000));
+      const fresh = links().token(
+        body.id,
+        "approved",
+        new Date(t.clock.now().getTime() - 13 * 24 * 60 * 60 * 1000),
+      );
       expect((await request(t.app).post(`/api/comments/moderate?token=${fresh}`)).status).toBe(200);
       expect((await t.store.getComment(body.id))?.status).toBe("approved");
     });
@@ -368,7 +392,7 @@ describe("blog comments", () => {
 
     it("show approved comments as plain text, and answer 304 while the thread is unchanged", async () => {
       const { body } = await send(
-        valid({ comment: "Read <a href=\"https://evil.example\">this</a>\nand https://x.example" }),
+        valid({ comment: 'Read <a href="https://evil.example">this</a>\nand https://x.example' }),
       );
       const first = await request(t.app).get(postPath);
       expect(first.text).toContain(commentMessages.empty);
@@ -377,7 +401,9 @@ describe("blog comments", () => {
       expect(first.headers["content-security-policy"]).toContain("script-src 'self'");
       expect((await request(t.app).get(postPath).set("If-None-Match", etag)).status).toBe(304);
 
-      await request(t.app).post(`/api/comments/moderate?token=${links().token(body.id, "approved")}`);
+      await request(t.app).post(
+        `/api/comments/moderate?token=${links().token(body.id, "approved")}`,
+      );
       const second = await request(t.app).get(postPath).set("If-None-Match", etag);
       expect(second.status).toBe(200);
       expect(second.text).toContain(
@@ -387,7 +413,11 @@ describe("blog comments", () => {
       expect(second.text).not.toContain('href="https://x.example"');
       expect(second.headers["etag"]).not.toBe(etag);
       expect(
-        (await request(t.app).get(postPath).set("If-None-Match", second.headers["etag"] as string)).status,
+        (
+          await request(t.app)
+            .get(postPath)
+            .set("If-None-Match", second.headers["etag"] as string)
+        ).status,
       ).toBe(304);
     });
 

@@ -101,7 +101,12 @@ export function describeCommentContract(current: () => Store): void {
       const before = new Date(created.getTime() - 60_000);
       expect(await store.countCommentsSince("what-afcfta-changes", before)).toBe(2);
       expect(await store.countCommentsSince("another-post", before)).toBe(1);
-      expect(await store.countCommentsSince("what-afcfta-changes", new Date(created.getTime() + 3_600_000))).toBe(0);
+      expect(
+        await store.countCommentsSince(
+          "what-afcfta-changes",
+          new Date(created.getTime() + 3_600_000),
+        ),
+      ).toBe(0);
     });
   });
 }

@@ -31,11 +31,21 @@ export function SubmitButton({
 }
 
 /** The two live regions of a form's outcome (always rendered, so a change is announced). */
-export function FormOutcomeMessages({ outcome, className }: { outcome: FormOutcome; className: string }) {
+export function FormOutcomeMessages({
+  outcome,
+  className,
+}: {
+  outcome: FormOutcome;
+  className: string;
+}) {
   return (
     <div className={className}>
-      <StatusMessage tone="success">{outcome?.tone === "success" ? outcome.message : null}</StatusMessage>
-      <StatusMessage tone="error">{outcome?.tone === "error" ? outcome.message : null}</StatusMessage>
+      <StatusMessage tone="success">
+        {outcome?.tone === "success" ? outcome.message : null}
+      </StatusMessage>
+      <StatusMessage tone="error">
+        {outcome?.tone === "error" ? outcome.message : null}
+      </StatusMessage>
     </div>
   );
 }

@@ -32,7 +32,9 @@ function setup(started = "1732443600000.signature") {
 describe("CommentFormBody", () => {
   it("labels every field, says the email is never shown, and posts to /api/comments without script", () => {
     const { name, email, comment } = setup();
-    expect(screen.getByRole("heading", { level: 3, name: commentMessages.formHeading })).toBeVisible();
+    expect(
+      screen.getByRole("heading", { level: 3, name: commentMessages.formHeading }),
+    ).toBeVisible();
     expect(screen.getByText(commentMessages.intro)).toBeVisible();
     for (const control of [name, email, comment]) expect(control).toBeRequired();
     expect(email).toHaveAttribute("type", "email");

@@ -74,7 +74,9 @@ export function CommentFormBody({ post }: CommentFormProps) {
 
   const control = (name: CommentField, props: FieldControlProps) => ({
     ...props,
-    ...(register(name, { onChange: () => clearErrors(name) }) as UseFormRegisterReturn<CommentField>),
+    ...(register(name, {
+      onChange: () => clearErrors(name),
+    }) as UseFormRegisterReturn<CommentField>),
   });
 
   const onValid = (comment: Comment) => {

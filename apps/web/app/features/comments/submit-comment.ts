@@ -19,7 +19,10 @@ export interface CommentRequest {
   noticeVersion: string;
 }
 
-export function toCommentRequest(comment: Comment, formStarted: string | undefined): CommentRequest {
+export function toCommentRequest(
+  comment: Comment,
+  formStarted: string | undefined,
+): CommentRequest {
   const { name, email, comment: text, post, website } = comment;
   return {
     name,
