@@ -55,6 +55,11 @@ export default defineConfig({
       RATE_LIMIT_MAX: "100000",
       // The mail worker polls the outbox; a short interval lets the contact journey see both mails quickly.
       MAIL_POLL_INTERVAL_MS: "200",
+      // Comments: the suite sends many from one address to a few posts, and a test types faster than a
+      // person (the fill time and the limits are tested in the API's own suite).
+      COMMENT_MIN_FILL_MS: "0",
+      COMMENT_RATE_LIMIT_PER_ADDRESS: "100000",
+      COMMENT_RATE_LIMIT_PER_POST: "100000",
     },
   },
 });

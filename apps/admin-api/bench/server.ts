@@ -46,6 +46,7 @@ const app = createApp({
     trustProxy: false,
     // Raised: every request of the run comes from one address.
     rateLimit: { windowMs: 60_000, max: 100_000_000 },
+    commentsPerAddress: 100_000_000,
   },
 });
 

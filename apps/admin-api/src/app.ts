@@ -12,6 +12,12 @@ import { apiNotFound, errorHandler } from "./http/middleware/errors.js";
 import { writeRateLimit } from "./http/middleware/rate-limit.js";
 import { requestLogger } from "./http/middleware/request-logger.js";
 import { contactHandler } from "./http/routes/contacts.js";
+import {
+  commentHandler,
+  moderationHandler,
+  moderationPageHandler,
+} from "./http/routes/comments.js";
+import { commentMessages } from "@site/shared/messages";
 import { healthHandler, readyHandler } from "./http/routes/health.js";
 import { sendEmailHandler } from "./http/routes/send-email.js";
 import { subscribeHandler } from "./http/routes/subscriptions.js";
@@ -39,6 +45,8 @@ export interface AppDeps {
     siteUrl: string;
     trustProxy: false | number | string;
     rateLimit: { windowMs: number; max: number };
+    /** Comments one client address may send per rate-limit window (COMMENT_RATE_LIMIT_PER_ADDRESS). */
+    commentsPerAddress: number;
   };
   /** The prerendered web build to serve; omitted = API only. */
   site?: { dir: string } | undefined;
@@ -118,6 +126,24 @@ export function createApp(deps: AppDeps): Express {
     ...formBody(bodyLimits.contact),
     contactHandler(services.contacts),
   );
+  // Blog comments: their own, lower, per-address limit, answered in words that say why.
+  api.post(
+    "/comments",
+    writeRateLimit(
+      { windowMs: security.rateLimit.windowMs, max: security.commentsPerAddress },
+      commentMessages.addressLimited,
+    ),
+    ...formBody(bodyLimits.comment),
+    commentHandler(services.comments),
+  );
+  // The firm's moderation links: a GET shows the comment, only the page's POST decides. Not rate-limited,
+  // as unsubscribing: a token that does not verify never reaches the store.
+  api.get("/comments/moderate", moderationPageHandler(services.comments));
+  api.post(
+    "/comments/moderate",
+    express.urlencoded({ limit: "2kb", extended: false }),
+    moderationHandler(services.comments),
+  );
   api.post(
     "/send-email",
     limited(),
@@ -158,7 +184,7 @@ export function createApp(deps: AppDeps): Express {
   app.use("/api", api);
 
   // Compression pays off for pages and scripts; the API's small JSON answers would only pay its cost.
-  if (deps.site) app.use(compression(), createSite(deps.site));
+  if (deps.site) app.use(compression(), createSite({ ...deps.site, comments: services.comments }));
   else app.use(apiNotFound);
 
   app.use(errorHandler);

@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import { fileURLToPath } from "node:url";
 import { firm } from "@site/shared/content";
 import { z } from "zod";
+import { defaultCommentLimits, type CommentLimits } from "./domain/comment-service.js";
 import { defaultMailLimits } from "./domain/mail-limits.js";
 
 /**
@@ -117,6 +118,10 @@ const schema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   RATE_LIMIT_WINDOW_MS: positiveInt.default(900_000),
   RATE_LIMIT_MAX: positiveInt.default(20),
+  COMMENT_RATE_LIMIT_PER_ADDRESS: positiveInt.default(5),
+  COMMENT_RATE_LIMIT_PER_POST: positiveInt.default(defaultCommentLimits.perPostHourly),
+  COMMENT_MIN_FILL_MS: z.coerce.number().int().min(0).default(defaultCommentLimits.minFillMs),
+  COMMENT_THREAD_CACHE_MS: z.coerce.number().int().min(0).default(defaultCommentLimits.threadCacheMs),
   MAIL_MAX_ATTEMPTS: positiveInt.default(8),
   MAIL_RETRY_BASE_MS: positiveInt.default(30_000),
   MAIL_POLL_INTERVAL_MS: positiveInt.default(5_000),
@@ -198,6 +203,8 @@ export interface Config {
   siteUrl: string;
   trustProxy: false | number | string;
   rateLimit: { windowMs: number; max: number };
+  /** Blog comments: the per-address limit (per rate-limit window) and the domain's limits. */
+  comments: { perAddress: number } & CommentLimits;
 }
 
 export class ConfigError extends Error {
@@ -271,6 +278,12 @@ export function loadConfig(
     siteUrl: e.SITE_URL,
     trustProxy: e.TRUST_PROXY,
     rateLimit: { windowMs: e.RATE_LIMIT_WINDOW_MS, max: e.RATE_LIMIT_MAX },
+    comments: {
+      perAddress: e.COMMENT_RATE_LIMIT_PER_ADDRESS,
+      perPostHourly: e.COMMENT_RATE_LIMIT_PER_POST,
+      minFillMs: e.COMMENT_MIN_FILL_MS,
+      threadCacheMs: e.COMMENT_THREAD_CACHE_MS,
+    },
   };
   return deepFreeze(config);
 }

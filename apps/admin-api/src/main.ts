@@ -88,6 +88,7 @@ async function main(): Promise<void> {
       onMailQueued: () => worker.wake(),
       secret: dataKeySecret,
       clock,
+      commentLimits: config.comments,
     }),
     store,
     clock,
@@ -98,6 +99,7 @@ async function main(): Promise<void> {
       siteUrl: config.siteUrl,
       trustProxy: config.trustProxy,
       rateLimit: config.rateLimit,
+      commentsPerAddress: config.comments.perAddress,
     },
     site: { dir: config.siteDir },
   });

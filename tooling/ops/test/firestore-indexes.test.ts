@@ -76,7 +76,10 @@ describe("firestore.indexes.json", () => {
     // equality, served by Firestore's automatic indexes as long as no override exempts them).
     const outbox = ["state", "contactId", "dueAt", "createdAt"];
     const personalData = ["email", "emailKey", "to", "toKey", "replyTo", "replyToKey", "subscriptionId", "status"];
-    expect(queried).toEqual(new Set([...outbox, ...personalData]));
+    // Blog comments: a post's approved thread (post, status), the per-post limit (post, createdAt) and
+    // the notification mails of a person's comments (commentId).
+    const comments = ["post", "commentId"];
+    expect(queried).toEqual(new Set([...outbox, ...personalData, ...comments]));
     for (const index of file.indexes) {
       for (const field of index.fields) expect(queried, field.fieldPath).toContain(field.fieldPath);
     }
@@ -85,6 +88,18 @@ describe("firestore.indexes.json", () => {
         expect(field === override.fieldPath || field.startsWith(`${override.fieldPath}.`), field).toBe(false);
       }
     }
+  });
+
+  it("indexes the per-post comment limit's query: comments where post == then createdAt >=", () => {
+    expect(adapter).toMatch(/\.where\("post",\s*"=="[^)]*\)\s*\.where\("createdAt",\s*">="/);
+    expect(file.indexes).toContainEqual({
+      collectionGroup: "comments",
+      queryScope: "COLLECTION",
+      fields: [
+        { fieldPath: "post", order: "ASCENDING" },
+        { fieldPath: "createdAt", order: "ASCENDING" },
+      ],
+    });
   });
 
   it("claims due mail with one single-field range query, which needs no composite index", () => {

@@ -13,8 +13,8 @@ import type { DataKey } from "./data-key.js";
 export interface PersonalDataExport extends PersonalData {
   email: string;
   exportedAt: Date;
-  /** Each consent on record, from the subscription and every contact, oldest first. */
-  consents: (ConsentRecord & { source: "subscription" | "contact"; id: string })[];
+  /** Each consent on record, from the subscription, every contact and every comment, oldest first. */
+  consents: (ConsentRecord & { source: "subscription" | "contact" | "comment"; id: string })[];
 }
 
 export type AddressOutcome<T> = { kind: "ok"; value: T } | { kind: "invalid" };
@@ -81,6 +81,11 @@ export function createPersonalDataService({
           source: "contact" as const,
           id: contact.id,
           ...contact.consent,
+        })),
+        ...data.comments.map((comment) => ({
+          source: "comment" as const,
+          id: comment.id,
+          ...comment.consent,
         })),
       ].sort((a, b) => a.at.getTime() - b.at.getTime());
       return { kind: "ok", value: { email, exportedAt: clock.now(), ...data, consents } };

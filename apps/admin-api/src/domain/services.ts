@@ -17,6 +17,15 @@ import type { DataKey } from "./data-key.js";
 import { createPersonalDataService, type PersonalDataService } from "./personal-data-service.js";
 import { createUnsubscribeLinks, type UnsubscribeLinks } from "./unsubscribe-links.js";
 import { createUnsubscribeService, type UnsubscribeService } from "./unsubscribe-service.js";
+import { blogPosts } from "@site/shared/blog/posts";
+import { createModerationLinks } from "./comment-links.js";
+import { createFormStartTokens } from "./comment-form-start.js";
+import {
+  createCommentService,
+  defaultCommentLimits,
+  type CommentLimits,
+  type CommentService,
+} from "./comment-service.js";
 
 /** The default caps (config.ts's defaults), a random key, the system clock; skips are not logged. */
 function processLocalLimiter(): AutomaticMailLimiter {
@@ -34,6 +43,7 @@ export interface Services {
   adminMail: AdminMailService;
   unsubscribe: UnsubscribeService;
   personalData: PersonalDataService;
+  comments: CommentService;
 }
 
 /**
@@ -48,6 +58,7 @@ export function createServices({
   onMailQueued = () => undefined,
   secret,
   clock = systemClock,
+  commentLimits = defaultCommentLimits,
 }: {
   store: Store;
   identity: MailIdentity;
@@ -63,8 +74,11 @@ export function createServices({
    */
   secret?: string;
   clock?: Clock;
+  /** The comment form's fill time, per-post limit and thread cache (COMMENT_* in config.ts). */
+  commentLimits?: CommentLimits;
 }): Services {
-  const keys = secretKeys(secret ?? randomBytes(32).toString("hex"), identity.siteUrl);
+  const theSecret = secret ?? randomBytes(32).toString("hex");
+  const keys = secretKeys(theSecret, identity.siteUrl);
   const idempotency = createIdempotency({ fingerprint: keys.fingerprint, clock });
   return {
     subscriptions: createSubscriptionService({
@@ -79,6 +93,21 @@ export function createServices({
     personalData: createPersonalDataService({ store, dataKey: keys.dataKey, clock }),
     contacts: createContactService({ store, identity, limiter, idempotency, onMailQueued }),
     adminMail: createAdminMailService({ store, identity, onMailQueued }),
+    comments: createCommentService({
+      store,
+      identity,
+      // Keys of their own, derived from the same secret (domain/comment-links.ts, comment-form-start.ts).
+      links: createModerationLinks({ secret: theSecret, siteUrl: identity.siteUrl, clock }),
+      formStart: createFormStartTokens({
+        secret: theSecret,
+        clock,
+        minFillMs: commentLimits.minFillMs,
+      }),
+      posts: blogPosts,
+      clock,
+      limits: commentLimits,
+      onMailQueued,
+    }),
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  commentInputSchema,
   contactInputSchema,
   fieldLimits,
   newsletterInputSchema,
@@ -39,9 +40,10 @@ export function bodyLimitFor(schema: { shape: Record<string, unknown> }): number
   }, envelopeBytes);
 }
 
-/** The limits of the three endpoints that take a form's fields. */
+/** The limits of the endpoints that take a form's fields. */
 export const bodyLimits = {
   contact: bodyLimitFor(contactInputSchema),
   subscription: bodyLimitFor(newsletterInputSchema),
+  comment: bodyLimitFor(commentInputSchema),
   sendEmail: bodyLimitFor(sendEmailRequestSchema),
 } as const;

@@ -3,6 +3,13 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import expressStaticGzip from "express-static-gzip";
 import express, { type Request, type RequestHandler, type Response, Router } from "express";
+import {
+  blogCategoryFromSlug,
+  blogPaths,
+  commentThreadHtml,
+  commentThreadOpenTag,
+  type ThreadComment,
+} from "@site/shared/blog";
 import { notFoundPath } from "@site/shared/content";
 import { siteManifestFile, siteManifestSchema, type SiteManifest } from "@site/shared/site";
 
@@ -52,6 +59,41 @@ interface Page {
   body: Buffer;
   csp: string;
   etag: string;
+  /** A blog post's page: where its comment thread and its form's start time go (see withComments). */
+  comments?: CommentSlot;
+}
+
+interface CommentSlot {
+  post: string;
+  /** The page's HTML before the thread's slot element, and after it. */
+  head: string;
+  tail: string;
+}
+
+/** Stands for the comment form's start time in a post page's template, until a request fills it in. */
+const formStartedMark = "\u0000form-started\u0000";
+
+/**
+ * A post page's template: the HTML around the comment thread's slot element (prerendered empty, no
+ * nested `<div>` inside it), and the value of its form's hidden `formStarted` field marked. Null for a
+ * page without the slot.
+ */
+function commentSlotOf(urlPath: string, html: string): CommentSlot | null {
+  const prefix = `${blogPaths.index}/`;
+  if (!urlPath.startsWith(prefix) || urlPath.startsWith(`${prefix}category/`)) return null;
+  const start = html.indexOf(commentThreadOpenTag);
+  if (start === -1) return null;
+  const end = html.indexOf("</div>", start);
+  if (end === -1) throw new Error(`${urlPath}: the comment thread's slot is not closed`);
+  const marked = (part: string) =>
+    part.replace(/<input[^>]*data-form-started=""[^>]*>/, (tag) =>
+      tag.replace('value=""', `value="${formStartedMark}"`),
+    );
+  return {
+    post: urlPath.slice(prefix.length).replace(/\/index\.html$/, ""),
+    head: marked(html.slice(0, start)),
+    tail: marked(html.slice(end + "</div>".length)),
+  };
 }
 
 function htmlFiles(dir: string): string[] {
@@ -93,12 +135,14 @@ function loadPages(dir: string, manifest: SiteManifest): Map<string, Page> {
         `${relativePath} is not in ${join(dir, siteManifestFile)}: rebuild the website (apps/web)`,
       );
     const body = readFileSync(file);
+    const urlPath = `/${relativePath}`;
+    const slot = commentSlotOf(urlPath, body.toString("utf8"));
     const page: Page = {
       body,
       csp: contentSecurityPolicy(entry.inlineScriptHashes),
       etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+      ...(slot ? { comments: slot } : {}),
     };
-    const urlPath = `/${relativePath}`;
     pages.set(urlPath, page);
     if (urlPath.endsWith("/index.html")) {
       const folder = urlPath.slice(0, -"/index.html".length);
@@ -115,24 +159,88 @@ function loadPages(dir: string, manifest: SiteManifest): Map<string, Page> {
   return pages;
 }
 
-function sendPage(req: Request, res: Response, page: Page, status: number): void {
+function sendPage(
+  req: Request,
+  res: Response,
+  page: Page,
+  status: number,
+  // The body, made only when the browser's copy is not fresh.
+  body: () => Buffer | string = () => page.body,
+  etag: string = page.etag,
+): void {
   res.status(status);
   res.set({
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": "no-cache",
     "Content-Security-Policy": page.csp,
-    ETag: page.etag,
+    ETag: etag,
   });
   if (status === 200 && req.fresh) {
     res.status(304).end();
     return;
   }
-  res.send(page.body);
+  res.send(body());
+}
+
+/** What the site needs of the comments (domain/comment-service.ts). */
+export interface SiteComments {
+  /** The post's approved comments, oldest first (cached per post by the service). */
+  thread(post: string): Promise<readonly ThreadComment[]>;
+  /** The signed start time for the post's comment form (the minimum fill time). */
+  formStarted(post: string): string;
+}
+
+/**
+ * A post page with its approved comments in the thread's slot and its form's start time filled in.
+ * The ETag names the page and the thread (weak: the start time differs on every answer, which only
+ * matters to the form, and an older one passes the fill-time check all the more), so a browser
+ * revalidating an unchanged thread gets a 304 and the store is read at most once per cache period.
+ * If the store cannot be read, the page is served as built, its slot saying there are no comments.
+ */
+async function sendPostPage(
+  req: Request,
+  res: Response,
+  page: Page & { comments: CommentSlot },
+  comments: SiteComments,
+): Promise<void> {
+  let thread: string | null = null;
+  try {
+    thread = commentThreadHtml(await comments.thread(page.comments.post));
+  } catch (error) {
+    req.log.error({ err: error }, "store failed to read a post's comments");
+  }
+  if (thread === null) {
+    sendPage(req, res, page, 200);
+    return;
+  }
+  const threadHash = createHash("sha1").update(thread).digest("base64url").slice(0, 16);
+  const etag = `W/${page.etag.slice(0, -1)}.${threadHash}"`;
+  const { head, tail, post } = page.comments;
+  sendPage(req, res, page, 200, () => {
+    const started = comments.formStarted(post);
+    return `${head}${thread}${tail}`.replace(formStartedMark, started);
+  }, etag);
+}
+
+/**
+ * `/blog?category=banking` (a filter choice kept in the query, as links and bookmarks may carry it): the
+ * same view as the prerendered `/blog/category/banking`, so a permanent redirect there; an unknown
+ * category falls back to all posts (a temporary redirect: the category may exist one day).
+ */
+function blogCategoryRedirect(req: Request, res: Response): boolean {
+  if (req.path !== blogPaths.index || req.query["category"] === undefined) return false;
+  const value = req.query["category"];
+  const category = typeof value === "string" ? blogCategoryFromSlug(value.trim().toLowerCase()) : undefined;
+  if (category) res.redirect(301, blogPaths.category(category));
+  else res.redirect(302, blogPaths.index);
+  return true;
 }
 
 export interface SiteOptions {
   /** The web build's client folder (apps/web/build/client). */
   dir: string;
+  /** Fills post pages' comment threads and form start times; omitted, post pages are served as built. */
+  comments?: SiteComments | undefined;
 }
 
 /** Without a usable build the API still runs, and `/` says plainly why there is no site. */
@@ -153,7 +261,7 @@ function noSite(reason: string): RequestHandler {
  * redirected to `/about`, and unknown paths answered with the prerendered 404 page and status 404.
  * Without a build, or with a build that has no manifest, `/` says so plainly.
  */
-export function createSite({ dir }: SiteOptions): RequestHandler {
+export function createSite({ dir, comments }: SiteOptions): RequestHandler {
   if (!existsSync(dir) || !statSync(dir).isDirectory())
     return noSite("The website build was not found; build apps/web or set SITE_DIR.");
   const manifest = readManifest(dir);
@@ -166,12 +274,17 @@ export function createSite({ dir }: SiteOptions): RequestHandler {
   const pages = loadPages(dir, manifest);
   const notFoundPage = pages.get(notFoundPath);
 
-  router.use((req, res, next) => {
+  router.use(async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       next();
       return;
     }
+    if (blogCategoryRedirect(req, res)) return;
     const page = pages.get(req.path);
+    if (page?.comments && comments) {
+      await sendPostPage(req, res, { ...page, comments: page.comments }, comments);
+      return;
+    }
     if (page) {
       // The not-found page says 404 even at its own address, so no crawler indexes it as content.
       sendPage(req, res, page, page === notFoundPage ? 404 : 200);

@@ -6,6 +6,9 @@
 export type SubscriptionStatus = "subscribed" | "unsubscribed";
 export type ContactStatus = "new";
 export type MailState = "PENDING" | "PROCESSING" | "SUCCESS" | "ERROR";
+/** A blog comment: stored pending, then decided by the firm (links in its notification, or the operator command). */
+export type CommentStatus = "pending" | "approved" | "rejected" | "spam";
+export const commentStatuses = ["pending", "approved", "rejected", "spam"] as const satisfies readonly CommentStatus[];
 
 /**
  * Where and under which privacy notice a person agreed (Kenya's Data Protection Act 2019: the firm must be
@@ -60,6 +63,28 @@ export interface ContactRecord extends Omit<NewContact, "consent"> {
   updatedAt: Date;
 }
 
+export interface NewComment {
+  /** The post's slug (checked by the domain against the blog's posts). */
+  post: string;
+  name: string;
+  /** Never shown on the site and never mailed to: the firm's notification only names it. */
+  email: string;
+  text: string;
+  /** Omitted: recorded with page and version null. */
+  consent?: ConsentInput | undefined;
+}
+
+export interface CommentRecord extends Omit<NewComment, "consent"> {
+  id: string;
+  status: CommentStatus;
+  /** `at` is the comment's createdAt. */
+  consent: ConsentRecord;
+  createdAt: Date;
+  updatedAt: Date;
+  /** When its status was last decided; null while pending. */
+  moderatedAt: Date | null;
+}
+
 /** A message to send. The shape follows Firebase's "Trigger Email" extension document. */
 export interface MailMessage {
   to: string;
@@ -79,8 +104,15 @@ export interface MailRecord {
   message: MailMessage;
   /** What the mail is about, e.g. { kind: "contact-ack", contactId }. */
   meta: {
-    kind: "contact-acknowledgement" | "contact-notification" | "admin" | "newsletter-welcome";
+    kind:
+      | "contact-acknowledgement"
+      | "contact-notification"
+      | "admin"
+      | "newsletter-welcome"
+      | "comment-notification";
     contactId?: string | undefined;
+    /** The comment a notification is about. */
+    commentId?: string | undefined;
     /** The subscription a newsletter mail belongs to. */
     subscriptionId?: string | undefined;
   };
@@ -224,6 +256,27 @@ export interface Store {
   ): Promise<{ id: string; skipped: SkippedMail[]; replayed?: true }>;
   /** Forgets idempotency keys whose expiresAt is at or before `now`; returns how many. */
   purgeIdempotencyKeys(now: Date): Promise<number>;
+  /**
+   * Saves a comment as `pending` and queues its mails (the firm's notification, meta.commentId set) in
+   * one transaction.
+   */
+  addCommentWithMails(
+    comment: NewComment,
+    mails: (commentId: string) => NewMail[],
+  ): Promise<{ id: string }>;
+  getComment(id: string): Promise<CommentRecord | null>;
+  /** Comments in one status, of one post or of all, oldest first (ties by id). */
+  listComments(filter: { status: CommentStatus; post?: string }): Promise<CommentRecord[]>;
+  /** How many comments (in any status) a post received at or after `since` (the per-post limit). */
+  countCommentsSince(post: string, since: Date): Promise<number>;
+  /**
+   * Sets a comment's status (moderatedAt and updatedAt = store time). "unchanged" when it already had
+   * that status (nothing is written), "unknown" for no such comment.
+   */
+  setCommentStatus(
+    id: string,
+    status: Exclude<CommentStatus, "pending">,
+  ): Promise<"changed" | "unchanged" | "unknown">;
   /** Queues a mail on its own (the admin send-email endpoint). */
   queueMail(mail: NewMail): Promise<{ id: string }>;
   /**
@@ -289,8 +342,9 @@ export interface Store {
   listSubscribers(): Promise<SubscriptionRecord[]>;
   /**
    * Everything held about an address (already normalised: trimmed, lower-cased): its subscription, its
-   * contacts (by their email, in any case), and the mails to it or replying to it (in any case), or
-   * belonging to one of those contacts or that subscription. Mails oldest first.
+   * contacts and its blog comments (by their email, in any case), and the mails to it or replying to it
+   * (in any case), or belonging to one of those contacts, comments or that subscription. Contacts,
+   * comments and mails oldest first.
    */
   findPersonalData(email: string): Promise<PersonalData>;
   /**
@@ -311,6 +365,7 @@ export interface Store {
 export interface PersonalData {
   subscription: SubscriptionRecord | null;
   contacts: ContactRecord[];
+  comments: CommentRecord[];
   mails: MailRecord[];
 }
 
@@ -319,5 +374,5 @@ export interface ErasureRecord {
   /** Keyed hash (HMAC) of the erased address: proves which address was erased to someone who has it. */
   addressHash: string;
   erasedAt: Date;
-  deleted: { subscriptions: number; contacts: number; mails: number };
+  deleted: { subscriptions: number; contacts: number; comments: number; mails: number };
 }

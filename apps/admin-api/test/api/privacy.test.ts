@@ -373,13 +373,14 @@ describe("consent, the way out and a person's data", () => {
       expect(res.status).toBe(200);
       expect(res.body.erasure).toMatchObject({
         addressHash: expect.stringMatching(/^[0-9a-f]{64}$/),
-        deleted: { subscriptions: 1, contacts: 1, mails: 3 },
+        deleted: { subscriptions: 1, contacts: 1, comments: 0, mails: 3 },
       });
       expect(JSON.stringify(res.body)).not.toContain("amina@example.com");
       expect(await t.store.getSubscription(subscriptionId)).toBeNull();
       expect(await t.store.findPersonalData("amina@example.com")).toEqual({
         subscription: null,
         contacts: [],
+        comments: [],
         mails: [],
       });
       expect(JSON.stringify(await t.store.listErasures())).not.toContain("amina");

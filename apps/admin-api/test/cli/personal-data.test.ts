@@ -27,6 +27,15 @@ describe("operator command: site-personal-data", () => {
         },
       ],
     );
+    await store.addCommentWithMails(
+      { post: "a-post", name: "Amina", email: "AMINA@example.com", text: "Thank you", consent },
+      () => [
+        {
+          message: { to: "inbox@firm.test", subject: "New comment", text: "t", html: "<p>t</p>" },
+          meta: { kind: "comment-notification" },
+        },
+      ],
+    );
     await store.close();
   });
   afterEach(async () => {
@@ -46,15 +55,20 @@ describe("operator command: site-personal-data", () => {
     expect(data.email).toBe("amina@example.com");
     expect(data.subscription).toMatchObject({ email: "amina@example.com", status: "subscribed" });
     expect(data.contacts).toHaveLength(1);
-    expect(data.mails).toHaveLength(1);
-    expect(data.consents).toHaveLength(2);
+    expect(data.comments).toMatchObject([{ post: "a-post", text: "Thank you" }]);
+    expect(data.mails).toHaveLength(2);
+    expect(data.consents.map((consent: { source: string }) => consent.source).sort()).toEqual([
+      "comment",
+      "contact",
+      "subscription",
+    ]);
   });
 
   it("erase deletes it everywhere and prints the record, which holds no address", async () => {
     const erased = personalData(["erase", "amina@example.com"], env);
     expect(erased.status).toBe(0);
     expect(JSON.parse(erased.stdout)).toMatchObject({
-      deleted: { subscriptions: 1, contacts: 1, mails: 1 },
+      deleted: { subscriptions: 1, contacts: 1, comments: 1, mails: 2 },
     });
     expect(erased.stdout).not.toContain("amina");
     const store = createSqliteStore({ file: join(dir, "data", "site.db") });
@@ -62,6 +76,7 @@ describe("operator command: site-personal-data", () => {
       expect(await store.findPersonalData("amina@example.com")).toEqual({
         subscription: null,
         contacts: [],
+        comments: [],
         mails: [],
       });
       expect(await store.listErasures()).toHaveLength(1);

@@ -184,22 +184,33 @@ export function describePersonalDataContract(current: () => Store): void {
         mail("inbox@example.com", { kind: "contact-notification", contactId: id }, typed),
       ]);
       await store.queueMail(mail(person));
+      // A blog comment under the address as typed, and the firm's notification about it.
+      const { id: commentId } = await store.addCommentWithMails(
+        { post: "a-post", name: "Amina", email: typed, text: "Thank you for this." },
+        () => [mail("inbox@example.com", { kind: "comment-notification" })],
+      );
+      await store.addCommentWithMails(
+        { post: "a-post", name: "Other", email: "other@example.com", text: "Me too." },
+        () => [mail("inbox@example.com", { kind: "comment-notification" })],
+      );
       const other = createdId(await store.addSubscription({ email: "other@example.com" }));
       const { id: otherContact } = await store.addContactWithMails(
         contact({ email: "other@example.com" }),
         (id) => [mail("other@example.com", { kind: "contact-acknowledgement", contactId: id })],
       );
-      return { subscriptionId, contactId, other, otherContact };
+      return { subscriptionId, contactId, commentId, other, otherContact };
     };
 
-    it("export finds the subscription, the contacts and every mail to, replying to or about the address, in any case", async () => {
+    it("export finds the subscription, the contacts, the comments and every mail to, replying to or about the address, in any case", async () => {
       const store = current();
-      const { subscriptionId, contactId } = await seed(store);
+      const { subscriptionId, contactId, commentId } = await seed(store);
       const data = await store.findPersonalData(person);
       expect(data.subscription?.id).toBe(subscriptionId);
       expect(data.contacts.map((c) => c.id)).toEqual([contactId]);
+      expect(data.comments.map((c) => [c.id, c.text])).toEqual([[commentId, "Thank you for this."]]);
       expect(data.mails.map((m) => m.meta.kind).sort()).toEqual([
         "admin",
+        "comment-notification",
         "contact-acknowledgement",
         "contact-notification",
         "newsletter-welcome",
@@ -207,29 +218,34 @@ export function describePersonalDataContract(current: () => Store): void {
       expect(await store.findPersonalData("nobody@example.com")).toEqual({
         subscription: null,
         contacts: [],
+        comments: [],
         mails: [],
       });
     });
 
     it("erasure deletes all of it, leaves others alone, and records only when and the address's hash", async () => {
       const store = current();
-      const { subscriptionId, contactId, other, otherContact } = await seed(store);
+      const { subscriptionId, contactId, commentId, other, otherContact } = await seed(store);
       const erasure = await store.erasePersonalData(person, { addressHash: "hmac-of-address" });
       expect(erasure).toMatchObject({
         addressHash: "hmac-of-address",
-        deleted: { subscriptions: 1, contacts: 1, mails: 4 },
+        deleted: { subscriptions: 1, contacts: 1, comments: 1, mails: 5 },
       });
       expect(erasure.erasedAt).toBeInstanceOf(Date);
       expect(await store.findPersonalData(person)).toEqual({
         subscription: null,
         contacts: [],
+        comments: [],
         mails: [],
       });
+      expect(await store.getComment(commentId)).toBeNull();
+      expect(await store.listComments({ status: "pending" })).toHaveLength(1);
       expect(await store.getSubscription(subscriptionId)).toBeNull();
       expect(await store.getContact(contactId)).toBeNull();
       expect(await store.getSubscription(other)).not.toBeNull();
       expect(await store.getContact(otherContact)).not.toBeNull();
-      expect(await store.listMails()).toHaveLength(1);
+      // The other person's contact acknowledgement and the notification about their comment.
+      expect(await store.listMails()).toHaveLength(2);
       const erasures = await store.listErasures();
       expect(erasures).toEqual([erasure]);
       expect(JSON.stringify(erasures)).not.toContain(person);
@@ -238,7 +254,7 @@ export function describePersonalDataContract(current: () => Store): void {
     it("erasing an address with nothing held still records the erasure", async () => {
       const store = current();
       const erasure = await store.erasePersonalData("nobody@example.com", { addressHash: "h" });
-      expect(erasure.deleted).toEqual({ subscriptions: 0, contacts: 0, mails: 0 });
+      expect(erasure.deleted).toEqual({ subscriptions: 0, contacts: 0, comments: 0, mails: 0 });
       expect(await store.listErasures()).toHaveLength(1);
     });
   });

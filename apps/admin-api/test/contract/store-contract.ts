@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { describeIdempotencyContract } from "./idempotency-contract.js";
+import { describeCommentContract } from "./comment-contract.js";
 import { describePersonalDataContract } from "./personal-data-contract.js";
 import type {
   ClaimedMail,
@@ -509,5 +510,6 @@ export function describeStoreContract(
       () => store,
       () => sibling(),
     );
+    describeCommentContract(() => store);
   });
 }

@@ -11,6 +11,7 @@ import { manualClock } from "./clock.js";
 import { capturingLogger } from "./logger.js";
 import { createServices } from "../../src/domain/services.js";
 import { createDataKey } from "../../src/domain/data-key.js";
+import { defaultCommentLimits, type CommentLimits } from "../../src/domain/comment-service.js";
 import {
   createAutomaticMailLimiter,
   defaultMailLimits,
@@ -29,10 +30,16 @@ export interface TestAppOptions {
   trustProxy?: AppDeps["security"]["trustProxy"];
   /** The caps on automatic mail; default: the configuration's defaults. */
   mailLimits?: MailLimits;
+  /** Blog comments' limits; default: the configuration's defaults. */
+  commentLimits?: Partial<CommentLimits>;
+  commentsPerAddress?: number;
 }
 
+/** The secret the test app's links and form start times are signed with. */
+export const testSecret = "test-data-key-secret-0123456789abcdef";
+
 /** A fixed data key secret for tests (32+ characters, as config.ts requires). */
-export const testDataKey = createDataKey("test-data-key-secret-0123456789abcdef");
+export const testDataKey = createDataKey(testSecret);
 
 /** createApp wired as main.ts wires it, on a real SQLite file in a fresh temporary folder. */
 export async function makeTestApp(options: TestAppOptions = {}) {
@@ -51,6 +58,9 @@ export async function makeTestApp(options: TestAppOptions = {}) {
         clock,
         logger: log.logger,
       }),
+      secret: testSecret,
+      clock,
+      commentLimits: { ...defaultCommentLimits, ...options.commentLimits },
     }),
     store,
     clock,
@@ -61,6 +71,7 @@ export async function makeTestApp(options: TestAppOptions = {}) {
       siteUrl: testIdentity.siteUrl,
       trustProxy: options.trustProxy ?? false,
       rateLimit: { windowMs: 60_000, max: options.rateLimitMax ?? 10_000 },
+      commentsPerAddress: options.commentsPerAddress ?? 10_000,
     },
     site: options.siteDir ? { dir: options.siteDir } : undefined,
   };

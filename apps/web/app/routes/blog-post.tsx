@@ -1,6 +1,7 @@
 import { useLocation } from "react-router";
 import { blogPaths, relatedPosts, type BlogPostSummary } from "@site/shared/blog";
 import { blogPostBodies, blogPosts } from "@site/shared/blog/posts";
+import { CommentForm, CommentSection } from "../features/comments";
 import { NewsletterBlock } from "../features/newsletter";
 import { BlogPostArticle } from "../features/blog";
 import { blogPostingJsonLd, defaultSite, seo } from "../lib/seo";
@@ -34,7 +35,7 @@ export const jsonLd = (path?: string) => {
   return blogPostingJsonLd(postAt(path));
 };
 
-export const islands = [NewsletterBlock];
+export const islands = [CommentForm, NewsletterBlock];
 
 export default function BlogPostPage() {
   const post = postAt(useLocation().pathname);
@@ -47,6 +48,7 @@ export default function BlogPostPage() {
         body={body}
         url={`${defaultSite.siteUrl}${blogPaths.post(post.slug)}`}
         related={relatedPosts(post, blogPosts)}
+        afterArticle={<CommentSection post={post.slug} />}
       />
       <NewsletterBlock />
     </>

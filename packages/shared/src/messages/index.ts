@@ -149,3 +149,67 @@ export const blogMessages = {
   backToBlog: "All posts",
   feed: "Subscribe to the blog's feed (Atom)",
 } as const;
+
+/**
+ * The blog's comments: the form, its refusals (each says why, in plain words), the thread under a post and
+ * the firm's moderation pages.
+ */
+export const commentMessages = {
+  heading: "Comments",
+  formHeading: "Leave a comment",
+  intro: "Comments are read by our team before they appear. Your email address is never shown.",
+  nameLabel: "Name",
+  emailLabel: "Email (never shown)",
+  commentLabel: "Comment",
+  submit: "Post comment",
+  sending: "Sending...",
+  nameRequired: "Name is required",
+  commentRequired: "Comment is required",
+  commentTooShort: "Please write at least 2 characters",
+  tooManyLinks: "Please include no more than 2 links in a comment",
+  success: "Thank you! Your comment will appear here once our team has approved it.",
+  failure: "Your comment could not be sent. Please try again later.",
+  unexpected: "An unexpected error occurred.",
+  unknownPost: "This post cannot take comments. Please reload the page and try again.",
+  tooFast:
+    "That was quicker than we expect from a person. Please read your comment over, then send it again.",
+  staleForm: "This page is out of date. Please reload it and send your comment again.",
+  addressLimited:
+    "You have sent several comments in a short time. Please wait a few minutes before sending another.",
+  postLimited:
+    "This post has received many comments in the last hour. Please try again a little later.",
+  privacyNotice: "We use your name and comment to show them under this post once approved; your email only to reach you about it.",
+  empty: "No comments yet.",
+  count: (count: number) => (count === 1 ? "1 comment" : `${count} comments`),
+  postedOn: "Posted on",
+} as const;
+
+/** The firm's moderation pages (opened from the links in its notification mail). */
+export const moderationMessages = {
+  confirmTitle: {
+    approved: "Approve this comment?",
+    rejected: "Reject this comment?",
+    spam: "Mark this comment as spam?",
+  },
+  confirmButton: { approved: "Approve", rejected: "Reject", spam: "Mark as spam" },
+  doneTitle: {
+    approved: "The comment is approved",
+    rejected: "The comment is rejected",
+    spam: "The comment is marked as spam",
+  },
+  doneText: {
+    approved: "It now appears under the post.",
+    rejected: "It will not appear on the site.",
+    spam: "It will not appear on the site.",
+  },
+  currentState: (state: string) => `Its current state: ${state}.`,
+  forgedTitle: "This moderation link is not valid",
+  forgedText:
+    "It was not made by this site, or it was changed or cut short on the way. Use the whole link from the notification mail, or the operator command.",
+  expiredTitle: "This moderation link has expired",
+  expiredText:
+    "Moderation links work for 14 days. Use the operator command to moderate this comment now.",
+  goneTitle: "This comment no longer exists",
+  goneText: "It may have been erased at its author's request.",
+  back: "Go to the post",
+} as const;

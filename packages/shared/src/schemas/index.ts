@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { requestMessages, validationMessages } from "../messages/index.js";
+import { commentMessages, requestMessages, validationMessages } from "../messages/index.js";
 
 /*
  * zod/mini keeps the browser's share of validation small (a few kB instead of ~28 kB gzip), and jitless
@@ -27,7 +27,30 @@ export const fieldLimits = {
   noticeVersion: 40,
   website: 200,
   idempotencyKey: 100,
+  /** A blog comment's text (the comment form; commentRules.minLength is its lower bound). */
+  comment: 3000,
+  /** The slug of the post a comment is for. */
+  post: 120,
+  /** The comment form's signed start time, filled in by the API when it serves the post page. */
+  formStarted: 200,
 } as const;
+
+/** The comment form's own rules (docs/architecture.md, "Blog comments"). */
+export const commentRules = {
+  nameMax: 80,
+  minLength: 2,
+  maxLength: fieldLimits.comment,
+  /** Links (http(s)://, www.) a comment may hold; more reads as spam. */
+  maxLinks: 2,
+} as const;
+
+/** Links as a commenter writes them: a web address with or without its scheme. */
+const linkPattern = /\b(?:https?:\/\/|www\.)[^\s<>"']+/giu;
+
+/** How many links a text holds (see commentRules.maxLinks). */
+export function linkCount(text: string): number {
+  return text.match(linkPattern)?.length ?? 0;
+}
 
 /**
  * Characters as people count them: Unicode code points, so an emoji or a rare Chinese character is one,
@@ -107,6 +130,41 @@ export type ContactField = Exclude<
   "website" | keyof typeof consentFields | keyof typeof submissionFields
 >;
 export const contactFields = ["name", "email", "phone", "subject", "description"] as const satisfies readonly ContactField[];
+
+/**
+ * A blog comment. The email is never shown to anyone: the firm may need it to answer a question about the
+ * comment, nobody else sees it and nothing is mailed to it. `post` is the post's slug; `formStarted` is the
+ * signed time the API wrote into the page (the minimum fill time, checked by the API only); `website` is
+ * the honeypot.
+ */
+export const commentInputSchema = z.object({
+  name: z.string({ error: commentMessages.nameRequired }).check(
+    z.trim(),
+    z.minLength(1, { error: commentMessages.nameRequired }),
+    maxCharacters(commentRules.nameMax),
+  ),
+  email: requiredEmail({ required: validationMessages.emailRequired, invalid: validationMessages.emailInvalid }),
+  comment: z.string({ error: commentMessages.commentRequired }).check(
+    z.trim(),
+    z.minLength(1, { error: commentMessages.commentRequired }),
+    z.refine<string>((value) => characterCount(value) >= commentRules.minLength, {
+      error: commentMessages.commentTooShort,
+    }),
+    maxCharacters(commentRules.maxLength),
+    z.refine<string>((value) => linkCount(value) <= commentRules.maxLinks, {
+      error: commentMessages.tooManyLinks,
+    }),
+  ),
+  post: z.string({ error: commentMessages.unknownPost }).check(maxCharacters(fieldLimits.post)),
+  formStarted: z.optional(z.string().check(maxCharacters(fieldLimits.formStarted))),
+  website: z.optional(z.string()),
+  ...consentFields,
+});
+export type CommentInput = z.input<typeof commentInputSchema>;
+export type Comment = z.output<typeof commentInputSchema>;
+/** The fields a person fills in (the others are hidden). */
+export const commentFields = ["name", "email", "comment"] as const satisfies readonly (keyof CommentInput)[];
+export type CommentField = (typeof commentFields)[number];
 
 /** Newsletter: one required email matching the simple pattern; the server stores it lower-cased. */
 export const newsletterInputSchema = z.object({

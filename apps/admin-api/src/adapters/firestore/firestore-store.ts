@@ -8,6 +8,7 @@ import {
   type DocumentSnapshot,
   type Firestore,
   type Query,
+  type QuerySnapshot,
   type Transaction,
 } from "firebase-admin/firestore";
 import type { DataKey } from "../../domain/data-key.js";
@@ -15,12 +16,15 @@ import { automaticMailWindowMs, utcDay } from "../mail-limit-window.js";
 import {
   IdempotencyKeyReusedError,
   type ClaimedMail,
+  type CommentRecord,
+  type CommentStatus,
   type ConsentInput,
   type ContactRecord,
   type ErasureRecord,
   type IdempotencyClaim,
   type MailClaim,
   type MailRecord,
+  type NewComment,
   type NewContact,
   type NewMail,
   type SkippedMail,
@@ -52,6 +56,8 @@ export interface FirestoreStoreOptions {
 export const FIRESTORE_COLLECTIONS = {
   subscriptions: "subscriptions",
   contacts: "contacts",
+  /** Blog comments: pending until the firm decides (approved, rejected, spam). */
+  comments: "comments",
   mail: "mail",
   /** One document per erasure of a person's data: when, and the keyed hash of the address. */
   erasures: "erasures",
@@ -193,6 +199,47 @@ function newContactDocument(contact: NewContact): DocumentData {
   };
 }
 
+const commentStatusValues: readonly string[] = ["pending", "approved", "rejected", "spam"];
+
+function toComment(snapshot: DocumentSnapshot): CommentRecord {
+  const status = requireString(snapshot, "status");
+  if (!commentStatusValues.includes(status))
+    throw new Error(`${snapshot.ref.path}: status is not a comment status`);
+  return {
+    id: snapshot.id,
+    post: requireString(snapshot, "post"),
+    name: requireString(snapshot, "name"),
+    email: requireString(snapshot, "email"),
+    text: requireString(snapshot, "text"),
+    status: status as CommentStatus,
+    consent: { ...toConsent(snapshot), at: requireTimestamp(snapshot, "createdAt") },
+    createdAt: requireTimestamp(snapshot, "createdAt"),
+    updatedAt: requireTimestamp(snapshot, "updatedAt"),
+    moderatedAt: timestampOrNull(snapshot, "moderatedAt"),
+  };
+}
+
+function newCommentDocument(comment: NewComment): DocumentData {
+  const now = FieldValue.serverTimestamp();
+  return {
+    post: comment.post,
+    name: comment.name,
+    email: comment.email,
+    // The address as typed is kept; this copy finds the person's comments whatever the case.
+    emailKey: comment.email.toLowerCase(),
+    text: comment.text,
+    status: "pending",
+    createdAt: now,
+    updatedAt: now,
+    moderatedAt: null,
+    consentPage: comment.consent?.page ?? null,
+    consentNoticeVersion: comment.consent?.noticeVersion ?? null,
+  };
+}
+
+const byCreatedAtThenCommentId = (a: CommentRecord, b: CommentRecord): number =>
+  a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 function toErasure(snapshot: DocumentSnapshot): ErasureRecord {
   const deleted: unknown = snapshot.get("deleted");
   const count = (key: string): number => {
@@ -206,6 +253,7 @@ function toErasure(snapshot: DocumentSnapshot): ErasureRecord {
     deleted: {
       subscriptions: count("subscriptions"),
       contacts: count("contacts"),
+      comments: count("comments"),
       mails: count("mails"),
     },
   };
@@ -223,6 +271,7 @@ const byCreatedAtThenId = (a: MailRecord, b: MailRecord): number =>
 export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptions): Store {
   const subscriptions = firestore.collection(FIRESTORE_COLLECTIONS.subscriptions);
   const contacts = firestore.collection(FIRESTORE_COLLECTIONS.contacts);
+  const comments = firestore.collection(FIRESTORE_COLLECTIONS.comments);
   const mail: CollectionReference = firestore.collection(FIRESTORE_COLLECTIONS.mail);
   const mailClaims = firestore.collection(FIRESTORE_COLLECTIONS.mailClaims);
   const backlog: Query = mail.where("state", "in", ["PENDING", "PROCESSING"]);
@@ -391,21 +440,30 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
       mail.where("replyToKey", "==", email).get(),
       mail.where("replyTo", "==", email).get(),
     ]);
+    // Comments are newer than the lower-cased copies: every comment document has emailKey.
+    const commentDocs = (await comments.where("emailKey", "==", email).get()).docs;
     const unique = (docs: DocumentSnapshot[]) => [...new Map(docs.map((d) => [d.id, d])).values()];
     const [byKey, byEmail, ...mailSnapshots] = found;
     const contactDocs = unique([...(byKey?.docs ?? []), ...(byEmail?.docs ?? [])]);
     const subscription = subscriptionDocs.docs[0] ?? null;
-    const contactIds = contactDocs.map((doc) => doc.id);
+    // "in" takes at most 30 values per query.
+    const inChunks = (docs: DocumentSnapshot[], query: (ids: string[]) => Promise<QuerySnapshot>) =>
+      Array.from({ length: Math.ceil(docs.length / 30) }, (_, index) =>
+        query(docs.slice(index * 30, index * 30 + 30).map((doc) => doc.id)),
+      );
     const related = await Promise.all([
       ...(subscription ? [mail.where("subscriptionId", "==", subscription.id).get()] : []),
-      // "in" takes at most 30 values per query.
-      ...Array.from({ length: Math.ceil(contactIds.length / 30) }, (_, index) =>
-        mail.where("contactId", "in", contactIds.slice(index * 30, index * 30 + 30)).get(),
-      ),
+      ...inChunks(contactDocs, (ids) => mail.where("contactId", "in", ids).get()),
+      ...inChunks(commentDocs, (ids) => mail.where("commentId", "in", ids).get()),
     ]);
     const mails = new Map<string, DocumentSnapshot>();
     for (const doc of [...mailSnapshots, ...related].flatMap((s) => s.docs)) mails.set(doc.id, doc);
-    return { subscription, contacts: contactDocs, mails: [...mails.values()] };
+    return {
+      subscription,
+      contacts: contactDocs,
+      comments: commentDocs,
+      mails: [...mails.values()],
+    };
   };
 
   let closed: Promise<void> | undefined;
@@ -603,6 +661,62 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
         await batch.commit();
       }
       return snapshot.docs.length;
+    },
+
+    async addCommentWithMails(comment, mails) {
+      ensureOpen();
+      const commentRef = comments.doc();
+      // Composed before anything is written: if composing throws, nothing is stored.
+      const composed = mails(commentRef.id).map((item) => ({
+        ...item,
+        meta: { ...item.meta, commentId: commentRef.id },
+      }));
+      const batch = firestore.batch();
+      batch.create(commentRef, newCommentDocument(comment));
+      for (const item of composed) batch.create(mail.doc(), newMailDocument(item, null));
+      await batch.commit();
+      return { id: commentRef.id };
+    },
+
+    async getComment(id) {
+      ensureOpen();
+      if (!isDocumentId(id)) return null;
+      const snapshot = await comments.doc(id).get();
+      return snapshot.exists ? toComment(snapshot) : null;
+    },
+
+    async listComments({ status, post }) {
+      ensureOpen();
+      let query: Query = comments.where("status", "==", status);
+      if (post !== undefined) query = query.where("post", "==", post);
+      // Equality filters only (no composite index); sorted here.
+      const snapshot = await query.get();
+      return snapshot.docs.map(toComment).sort(byCreatedAtThenCommentId);
+    },
+
+    async countCommentsSince(post, since) {
+      ensureOpen();
+      // A composite index in production: comments (post ASC, createdAt ASC), firestore.indexes.json.
+      const snapshot = await comments
+        .where("post", "==", post)
+        .where("createdAt", ">=", Timestamp.fromDate(since))
+        .count()
+        .get();
+      return snapshot.data().count;
+    },
+
+    async setCommentStatus(id, status) {
+      ensureOpen();
+      if (!isDocumentId(id)) return "unknown";
+      const ref = comments.doc(id);
+      return firestore.runTransaction(async (transaction) => {
+        const snapshot = await transaction.get(ref);
+        if (!snapshot.exists) return "unknown";
+        if (snapshot.get("status") === status) return "unchanged";
+        const now = FieldValue.serverTimestamp();
+        transaction.update(ref, { status, moderatedAt: now, updatedAt: now });
+        return "changed";
+      });
     },
 
     async queueMail(item) {
@@ -829,6 +943,7 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
         contacts: refs.contacts
           .map(toContact)
           .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
+        comments: refs.comments.map(toComment).sort(byCreatedAtThenCommentId),
         mails: refs.mails
           .map((doc) => toMailRecord(doc.id, parseMailDocument(doc.data() ?? {})))
           .sort(byCreatedAtThenId),
@@ -842,12 +957,13 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
       const deleted = {
         subscriptions: refs.subscription ? 1 : 0,
         contacts: refs.contacts.length,
+        comments: refs.comments.length,
         mails: refs.mails.length,
       };
       // One batch: all of it goes, with the erasure record, or nothing does (a batch holds 500 writes,
       // far more than one person's mail).
       const batch = firestore.batch();
-      for (const doc of [...refs.mails, ...refs.contacts]) batch.delete(doc.ref);
+      for (const doc of [...refs.mails, ...refs.contacts, ...refs.comments]) batch.delete(doc.ref);
       if (refs.subscription) batch.delete(refs.subscription.ref);
       batch.create(erasureRef, { addressHash, erasedAt: FieldValue.serverTimestamp(), deleted });
       await batch.commit();

@@ -56,9 +56,11 @@ const mailDocumentSchema = z.object({
       "contact-notification",
       "admin",
       "newsletter-welcome",
+      "comment-notification",
     ]),
     contactId: z.string().optional(),
     subscriptionId: z.string().optional(),
+    commentId: z.string().optional(),
   }),
   createdAt: timestamp,
   state: z.enum(MAIL_STATES),
@@ -66,6 +68,8 @@ const mailDocumentSchema = z.object({
   dueAt: timestamp.nullable(),
   /** meta.subscriptionId at the top level (queried by a person's export and erasure); absent before. */
   subscriptionId: z.string().nullable().default(null),
+  /** meta.commentId at the top level (queried by a person's export and erasure); absent before. */
+  commentId: z.string().nullable().default(null),
   /** `to` and `replyTo` lower-cased, for finding a person's mail by address; absent before. */
   toKey: z.string().nullable().default(null),
   replyToKey: z.string().nullable().default(null),
@@ -108,11 +112,13 @@ export function newMailDocument(mail: NewMail, contactId: string | null): Docume
       kind: meta.kind,
       ...(contactId === null ? {} : { contactId }),
       ...(meta.subscriptionId === undefined ? {} : { subscriptionId: meta.subscriptionId }),
+      ...(meta.commentId === undefined ? {} : { commentId: meta.commentId }),
     },
     createdAt: now,
     state: "PENDING",
     contactId,
     subscriptionId: meta.subscriptionId ?? null,
+    commentId: meta.commentId ?? null,
     toKey: message.to.toLowerCase(),
     replyToKey: message.replyTo?.toLowerCase() ?? null,
     bodyPurgedAt: null,
@@ -176,6 +182,7 @@ export function toMailRecord(id: string, doc: MailDocument): MailRecord {
       kind: doc.meta.kind,
       ...(doc.meta.contactId === undefined ? {} : { contactId: doc.meta.contactId }),
       ...(doc.meta.subscriptionId === undefined ? {} : { subscriptionId: doc.meta.subscriptionId }),
+      ...(doc.meta.commentId === undefined ? {} : { commentId: doc.meta.commentId }),
     },
     delivery: {
       state: doc.delivery.state,

@@ -107,6 +107,29 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
   `,
+  // Blog comments, stored pending and moderated by the firm; the mail about one (the firm's notification)
+  // names it, so a person's erasure takes that mail too.
+  `
+  CREATE TABLE comments (
+    id                      TEXT PRIMARY KEY,
+    post                    TEXT NOT NULL,
+    name                    TEXT NOT NULL,
+    email                   TEXT NOT NULL,
+    text                    TEXT NOT NULL,
+    status                  TEXT NOT NULL,
+    created_at              INTEGER NOT NULL,
+    updated_at              INTEGER NOT NULL,
+    moderated_at            INTEGER,
+    consent_page            TEXT,
+    consent_notice_version  TEXT
+  );
+  CREATE INDEX comments_post ON comments (post, status, created_at);
+  CREATE INDEX comments_status ON comments (status, created_at);
+  CREATE INDEX comments_email ON comments (lower(email));
+  ALTER TABLE mail ADD COLUMN comment_id TEXT REFERENCES comments (id);
+  CREATE INDEX mail_comment ON mail (comment_id);
+  ALTER TABLE erasures ADD COLUMN deleted_comments INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 export function migrate(db: Database): void {

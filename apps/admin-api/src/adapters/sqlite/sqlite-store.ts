@@ -6,12 +6,15 @@ import {
   IdempotencyKeyReusedError,
   type AutomaticMailLimit,
   type ClaimedMail,
+  type CommentRecord,
+  type CommentStatus,
   type ContactRecord,
   type ErasureRecord,
   type IdempotencyClaim,
   type MailClaim,
   type MailRecord,
   type MailState,
+  type NewComment,
   type NewContact,
   type NewMail,
   type NewSubscription,
@@ -46,6 +49,21 @@ interface MailRow {
   headers: string | null;
   subscription_id: string | null;
   body_purged_at: number | null;
+  comment_id: string | null;
+}
+
+interface CommentRow {
+  id: string;
+  post: string;
+  name: string;
+  email: string;
+  text: string;
+  status: CommentStatus;
+  created_at: number;
+  updated_at: number;
+  moderated_at: number | null;
+  consent_page: string | null;
+  consent_notice_version: string | null;
 }
 
 interface ContactRow {
@@ -93,6 +111,7 @@ function toMail(row: MailRow): MailRecord {
       kind: row.kind,
       ...(row.contact_id === null ? {} : { contactId: row.contact_id }),
       ...(row.subscription_id === null ? {} : { subscriptionId: row.subscription_id }),
+      ...(row.comment_id === null ? {} : { commentId: row.comment_id }),
     },
     delivery: {
       state: row.state,
@@ -124,6 +143,25 @@ function toContact(row: ContactRow): ContactRecord {
     },
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
+  };
+}
+
+function toComment(row: CommentRow): CommentRecord {
+  return {
+    id: row.id,
+    post: row.post,
+    name: row.name,
+    email: row.email,
+    text: row.text,
+    status: row.status,
+    consent: {
+      at: new Date(row.created_at),
+      page: row.consent_page,
+      noticeVersion: row.consent_notice_version,
+    },
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    moderatedAt: dateOrNull(row.moderated_at),
   };
 }
 
@@ -248,11 +286,12 @@ export function createSqliteStore({
         number,
         string | null,
         string | null,
+        string | null,
       ]
     >(
       `INSERT INTO mail (id, kind, contact_id, to_address, reply_to, subject, text_body, html_body, state, attempts,
-                         next_attempt_at, created_at, headers, subscription_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?, ?, ?)`,
+                         next_attempt_at, created_at, headers, subscription_id, comment_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?, ?, ?, ?)`,
     ),
     mailById: db.prepare<[string], MailRow>(`SELECT * FROM mail WHERE id = ?`),
     // randomblob() is evaluated per row: each claimed mail gets its own token.
@@ -325,6 +364,7 @@ export function createSqliteStore({
       at,
       message.headers === undefined ? null : JSON.stringify(message.headers),
       subscriptionId,
+      mail.meta.commentId ?? null,
     );
     return id;
   };
@@ -505,6 +545,7 @@ export function createSqliteStore({
   });
 
   const personalData = personalDataMethods(db, now);
+  const comments = commentMethods(db, now, insertMails);
 
   let closed = false;
 
@@ -614,6 +655,86 @@ export function createSqliteStore({
       db.close();
     },
     ...personalData,
+    ...comments,
+  };
+}
+
+/** The Store methods about blog comments. `insertMails` queues mails inside the caller's transaction. */
+function commentMethods(
+  db: Database.Database,
+  now: () => number,
+  insertMails: (mails: readonly NewMail[], contactId: string | null, at: number) => SkippedMail[],
+): Pick<
+  Store,
+  "addCommentWithMails" | "getComment" | "listComments" | "countCommentsSince" | "setCommentStatus"
+> {
+  const statements = {
+    insert: db.prepare<
+      [string, string, string, string, string, number, number, string | null, string | null]
+    >(
+      `INSERT INTO comments (id, post, name, email, text, status, created_at, updated_at, consent_page,
+                             consent_notice_version)
+       VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)`,
+    ),
+    byId: db.prepare<[string], CommentRow>(`SELECT * FROM comments WHERE id = ?`),
+    byStatus: db.prepare<[string], CommentRow>(
+      `SELECT * FROM comments WHERE status = ? ORDER BY created_at, id`,
+    ),
+    byPostAndStatus: db.prepare<[string, string], CommentRow>(
+      `SELECT * FROM comments WHERE post = ? AND status = ? ORDER BY created_at, id`,
+    ),
+    countSince: db.prepare<[string, number], { count: number }>(
+      `SELECT COUNT(*) AS count FROM comments WHERE post = ? AND created_at >= ?`,
+    ),
+    setStatus: db.prepare<[string, number, number, string, string]>(
+      `UPDATE comments SET status = ?, moderated_at = ?, updated_at = ? WHERE id = ? AND status <> ?`,
+    ),
+  };
+  const add = db.transaction((comment: NewComment, mails: (commentId: string) => NewMail[]) => {
+    const id = randomUUID();
+    const at = now();
+    statements.insert.run(
+      id,
+      comment.post,
+      comment.name,
+      comment.email,
+      comment.text,
+      at,
+      at,
+      comment.consent?.page ?? null,
+      comment.consent?.noticeVersion ?? null,
+    );
+    // Built inside the transaction: a mail that fails to compose or store rolls the comment back.
+    insertMails(
+      mails(id).map((mail) => ({ ...mail, meta: { ...mail.meta, commentId: id } })),
+      null,
+      at,
+    );
+    return { id };
+  });
+  return {
+    async addCommentWithMails(comment, mails) {
+      return add.immediate(comment, mails);
+    },
+    async getComment(id) {
+      const row = statements.byId.get(id);
+      return row ? toComment(row) : null;
+    },
+    async listComments({ status, post }) {
+      const rows =
+        post === undefined
+          ? statements.byStatus.all(status)
+          : statements.byPostAndStatus.all(post, status);
+      return rows.map(toComment);
+    },
+    async countCommentsSince(post, since) {
+      return statements.countSince.get(post, since.getTime())?.count ?? 0;
+    },
+    async setCommentStatus(id, status) {
+      const at = now();
+      if (statements.setStatus.run(status, at, at, id, status).changes === 1) return "changed";
+      return statements.byId.get(id) ? "unchanged" : "unknown";
+    },
   };
 }
 
@@ -624,6 +745,7 @@ interface ErasureRow {
   deleted_subscriptions: number;
   deleted_contacts: number;
   deleted_mails: number;
+  deleted_comments: number;
 }
 
 const toErasure = (row: ErasureRow): ErasureRecord => ({
@@ -633,6 +755,7 @@ const toErasure = (row: ErasureRow): ErasureRecord => ({
   deleted: {
     subscriptions: row.deleted_subscriptions,
     contacts: row.deleted_contacts,
+    comments: row.deleted_comments,
     mails: row.deleted_mails,
   },
 });
@@ -655,6 +778,7 @@ function personalDataMethods(
   // keep the address as typed, so they are compared lower-cased (expression indexes, see migrations.ts).
   const mailsOfPerson = `FROM mail WHERE lower(to_address) = @email OR lower(reply_to) = @email
        OR contact_id IN (SELECT id FROM contacts WHERE lower(email) = @email)
+       OR comment_id IN (SELECT id FROM comments WHERE lower(email) = @email)
        OR subscription_id IN (SELECT id FROM subscriptions WHERE email = @email)`;
   const statements = {
     subscriptionById: db.prepare<[string], SubscriptionRow>(
@@ -677,6 +801,12 @@ function personalDataMethods(
       `SELECT * ${mailsOfPerson} ORDER BY created_at, rowid`,
     ),
     deleteMails: db.prepare<{ email: string }>(`DELETE ${mailsOfPerson}`),
+    commentsByEmail: db.prepare<{ email: string }, CommentRow>(
+      `SELECT * FROM comments WHERE lower(email) = @email ORDER BY created_at, id`,
+    ),
+    deleteComments: db.prepare<{ email: string }>(
+      `DELETE FROM comments WHERE lower(email) = @email`,
+    ),
     deleteContacts: db.prepare<{ email: string }>(
       `DELETE FROM contacts WHERE lower(email) = @email`,
     ),
@@ -684,8 +814,10 @@ function personalDataMethods(
       `DELETE FROM subscriptions WHERE email = @email`,
     ),
     insertErasure: db.prepare<ErasureRow>(
-      `INSERT INTO erasures (id, address_hash, erased_at, deleted_subscriptions, deleted_contacts, deleted_mails)
-       VALUES (@id, @address_hash, @erased_at, @deleted_subscriptions, @deleted_contacts, @deleted_mails)`,
+      `INSERT INTO erasures (id, address_hash, erased_at, deleted_subscriptions, deleted_contacts, deleted_mails,
+                             deleted_comments)
+       VALUES (@id, @address_hash, @erased_at, @deleted_subscriptions, @deleted_contacts, @deleted_mails,
+               @deleted_comments)`,
     ),
     erasures: db.prepare<[], ErasureRow>(`SELECT * FROM erasures ORDER BY erased_at, rowid`),
     purgeBodies: db.prepare<[number, number]>(
@@ -694,10 +826,11 @@ function personalDataMethods(
     ),
   };
 
-  // Mails first: they reference the contacts and the subscription.
+  // Mails first: they reference the contacts, the comments and the subscription.
   const erase = db.transaction((email: string, addressHash: string): ErasureRecord => {
     const mails = statements.deleteMails.run({ email }).changes;
     const contacts = statements.deleteContacts.run({ email }).changes;
+    const comments = statements.deleteComments.run({ email }).changes;
     const subscriptions = statements.deleteSubscription.run({ email }).changes;
     const row: ErasureRow = {
       id: randomUUID(),
@@ -706,6 +839,7 @@ function personalDataMethods(
       deleted_subscriptions: subscriptions,
       deleted_contacts: contacts,
       deleted_mails: mails,
+      deleted_comments: comments,
     };
     statements.insertErasure.run(row);
     return toErasure(row);
@@ -729,6 +863,7 @@ function personalDataMethods(
       return {
         subscription: subscription ? toSubscription(subscription) : null,
         contacts: statements.contactsByEmail.all({ email }).map(toContact),
+        comments: statements.commentsByEmail.all({ email }).map(toComment),
         mails: statements.mailsOfPerson.all({ email }).map(toMail),
       };
     },

@@ -9,10 +9,13 @@ export interface RateLimitOptions {
 }
 
 /**
- * A per-client-address limiter for one write endpoint. Each call makes its own counter store, so
+ * A per-client-address limiter for one write endpoint, answering `message` past its limit. Each call makes its own counter store, so
  * every endpoint (and every app instance in tests) counts separately.
  */
-export function writeRateLimit({ windowMs, max }: RateLimitOptions): RequestHandler {
+export function writeRateLimit(
+  { windowMs, max }: RateLimitOptions,
+  message: string = apiMessages.rateLimited,
+): RequestHandler {
   return rateLimit({
     windowMs,
     limit: max,
@@ -22,7 +25,7 @@ export function writeRateLimit({ windowMs, max }: RateLimitOptions): RequestHand
     legacyHeaders: false,
     handler: (req, res) => {
       req.log.warn({ path: req.path }, "rate limited");
-      sendFailure(res, 429, apiMessages.rateLimited);
+      sendFailure(res, 429, message);
     },
   });
 }

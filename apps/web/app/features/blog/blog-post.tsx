@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { blogPaths, type BlogPostBody, type BlogPostSummary } from "@site/shared/blog";
 import { expertById, expertHref } from "@site/shared/content";
@@ -16,13 +17,15 @@ export interface BlogPostArticleProps {
   /** The post's absolute address, for the share links. */
   url: string;
   related: readonly BlogPostSummary[];
+  /** What follows the post before its related posts (the route puts the comments there). */
+  afterArticle?: ReactNode;
 }
 
 /**
  * A post: its header (category, title, byline, dates, reading time), a table of contents when it is
  * long, the body rendered at build time (packages/shared/src/blog), share links and related posts.
  */
-export function BlogPostArticle({ post, body, url, related }: BlogPostArticleProps) {
+export function BlogPostArticle({ post, body, url, related, afterArticle }: BlogPostArticleProps) {
   const author = expertById(post.author);
   const sections = body.headings.filter((heading) => heading.level === 2);
   return (
@@ -99,6 +102,8 @@ export function BlogPostArticle({ post, body, url, related }: BlogPostArticlePro
           </ul>
         </footer>
       </article>
+
+      {afterArticle}
 
       {related.length > 0 ? (
         <section className="section section--alt" aria-labelledby="related-posts">

@@ -13,8 +13,11 @@ import {
 import { Field, HoneypotField, type FieldControlProps } from "../../components/ui/field";
 import { PrivacyNote } from "../../components/ui/privacy-note";
 import { useTypedBeforeHydration } from "../../components/ui/island";
-import { Spinner } from "../../components/ui/spinner";
-import { StatusMessage } from "../../components/ui/status-message";
+import {
+  FormOutcomeMessages,
+  SubmitButton,
+  type FormOutcome,
+} from "../../components/ui/form-parts";
 import { useOfflineQueue } from "../../components/ui/use-offline-queue";
 import { ApiError } from "../../lib/api-client";
 import { submissionKeys } from "../../lib/idempotency-key";
@@ -51,8 +54,6 @@ function pick(typed: Readonly<Record<string, string>>): Partial<ContactInput> {
   );
 }
 
-type Outcome = { tone: "success" | "error" | "info"; message: string } | null;
-
 /**
  * The contact page's "Start the Conversation" form. Validation is the shared schema the API runs
  * too: checked on submit, then each field again when it is left, and a field's error disappears
@@ -65,7 +66,7 @@ type Outcome = { tone: "success" | "error" | "info"; message: string } | null;
 export function ContactForm() {
   const baseId = useId();
   const headingId = `${baseId}-heading`;
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<FormOutcome>(null);
   const typedEarly = useTypedBeforeHydration();
   const submission = useSubmitContact();
   const pending = submission.isPending;
@@ -216,31 +217,20 @@ export function ContactForm() {
         <HoneypotField id={`${baseId}-website`} inputProps={register("website")} />
         <PrivacyNote text={privacyMessages.contactNotice} className="contact-form__privacy" />
         <div className="contact-form__footer">
-          <button className="form-submit contact-form__submit" type="submit" disabled={pending}>
-            {pending ? (
-              <>
-                <Spinner />
-                {contactMessages.sending}
-              </>
-            ) : (
-              "Send Message"
-            )}
-          </button>
+          <SubmitButton
+            pending={pending}
+            label="Send Message"
+            sendingLabel={contactMessages.sending}
+            className="contact-form__submit"
+          />
         </div>
-        <div className="contact-form__status">
-          {/* One polite region for good news and for "saved on this device", so either is announced. */}
-          <StatusMessage tone={outcome?.tone === "info" ? "info" : "success"}>
-            {outcome && outcome.tone !== "error" ? outcome.message : null}
-          </StatusMessage>
-          <StatusMessage tone="error">
-            {outcome?.tone === "error" ? outcome.message : null}
-          </StatusMessage>
+        <FormOutcomeMessages outcome={outcome} className="contact-form__status">
           {offline.saved ? (
             <button type="button" className="form-discard" onClick={offline.discard}>
               {offlineMessages.discardNamed(offline.saved.label)}
             </button>
           ) : null}
-        </div>
+        </FormOutcomeMessages>
       </form>
     </section>
   );

@@ -1,0 +1,452 @@
+import { cp, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import request from "supertest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { blogPosts } from "@site/shared/blog/posts";
+import { commentThreadHtml } from "@site/shared/blog";
+import { privacyNotice } from "@site/shared/content";
+import { apiMessages, commentMessages, moderationMessages } from "@site/shared/messages";
+import { createSmtpTransport } from "../../src/adapters/mail/smtp-transport.js";
+import { createFormStartTokens } from "../../src/domain/comment-form-start.js";
+import { createModerationLinks, type ModerationDecision } from "../../src/domain/comment-links.js";
+import { createOutboxWorker } from "../../src/workers/outbox.js";
+import { makeTestApp, testInbox, testSecret, type TestAppOptions } from "../helpers/app.js";
+import { startSmtpServer } from "../helpers/smtp.js";
+
+const post = blogPosts[0]!;
+const otherPost = blogPosts[1]!;
+const postPath = `/blog/${post.slug}`;
+const fixtureSite = fileURLToPath(new URL("../fixtures/site", import.meta.url));
+
+/**
+ * A copy of the fixture site with a post page as the web's prerender writes it: the thread's slot
+ * (empty) and the form's hidden start time, which the API fills in.
+ */
+async function siteWithPostPage(): Promise<string> {
+  const site = join(await mkdtemp(join(tmpdir(), "admin-api-site-")), "site");
+  await cp(fixtureSite, site, { recursive: true });
+  await mkdir(join(site, "blog", post.slug), { recursive: true });
+  await writeFile(
+    join(site, "blog", post.slug, "index.html"),
+    `<!doctype html><html lang="en"><head><title>${post.title}</title></head><body><main><h1>${post.title}</h1>` +
+      `<section aria-labelledby="comments"><h2 id="comments">Comments</h2>${commentThreadHtml([])}` +
+      `<input type="hidden" name="formStarted" form="comment-form" data-form-started="" value=""/>` +
+      `<form id="comment-form" method="post" action="/api/comments"></form></section></main></body></html>`,
+  );
+  const manifestFile = join(site, ".site-manifest.json");
+  const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as {
+    pages: Record<string, { inlineScriptHashes: string[] }>;
+  };
+  manifest.pages[`blog/${post.slug}/index.html`] = { inlineScriptHashes: [] };
+  await writeFile(manifestFile, JSON.stringify(manifest));
+  return site;
+}
+
+describe("blog comments", () => {
+  let t: Awaited<ReturnType<typeof makeTestApp>>;
+  const start = async (options: TestAppOptions = {}) => {
+    t = await makeTestApp(options);
+  };
+  beforeEach(async () => {
+    await start();
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  /** The start time a post page carries, signed as the API signs it, `agoMs` before the test clock's now. */
+  const formStarted = (slug = post.slug, agoMs = 10_000) => {
+    const then = { now: () => new Date(t.clock.now().getTime() - agoMs) };
+    return createFormStartTokens({ secret: testSecret, clock: then, minFillMs: 0 }).issue(slug);
+  };
+  const valid = (overrides: Record<string, unknown> = {}) => ({
+    name: "Achieng Odhiambo",
+    email: "achieng@example.com",
+    comment: "Very helpful.\nWe saw the same in Kisumu.",
+    post: post.slug,
+    formStarted: formStarted(),
+    page: postPath,
+    noticeVersion: privacyNotice.version,
+    ...overrides,
+  });
+  const send = (body: Record<string, unknown>) => request(t.app).post("/api/comments").send(body);
+  const links = () =>
+    createModerationLinks({
+      secret: testSecret,
+      siteUrl: "https://site.firm.test",
+      clock: t.clock,
+    });
+  /** The path and query of the link for `decision` in the firm's notification about `commentId`. */
+  const linkInMail = async (commentId: string, decision: ModerationDecision) => {
+    const [mail] = await t.store.listMails({});
+    const url = links().url(commentId, decision);
+    expect(mail?.message.text).toContain(url);
+    return url.replace("https://site.firm.test", "");
+  };
+
+  describe("sending a comment", () => {
+    it("stores it pending and queues one notification to the firm's inbox, nothing to the commenter", async () => {
+      const res = await send(valid());
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({ success: true, id: expect.any(String) });
+      const stored = await t.store.getComment(res.body.id);
+      expect(stored).toMatchObject({
+        post: post.slug,
+        name: "Achieng Odhiambo",
+        email: "achieng@example.com",
+        text: "Very helpful.\nWe saw the same in Kisumu.",
+        status: "pending",
+        consent: { page: postPath, noticeVersion: privacyNotice.version },
+      });
+      const mails = await t.store.listMails({});
+      expect(mails.map((m) => [m.message.to, m.meta])).toEqual([
+        [testInbox, { kind: "comment-notification", commentId: res.body.id }],
+      ]);
+      const [mail] = mails;
+      expect(mail?.message.subject).toContain(post.title);
+      expect(mail?.message.text).toContain("Achieng Odhiambo");
+      expect(mail?.message.text).toContain("> We saw the same in Kisumu.");
+      for (const decision of ["approved", "rejected", "spam"] as const)
+        expect(mail?.message.html).toContain(`href="${links().url(res.body.id, decision)}"`);
+    });
+
+    it("escapes the name and text in the notification, delivered through a real SMTP server", async () => {
+      const res = await send(
+        valid({
+          name: `<img src=x onerror=alert(1)>`,
+          comment: `<script>alert("x")</script> & more`,
+        }),
+      );
+      expect(res.status).toBe(201);
+      const smtp = await startSmtpServer();
+      const transport = createSmtpTransport({ url: smtp.url, from: "no-reply@firm.test" });
+      try {
+        const worker = createOutboxWorker({
+          store: t.store,
+          transport,
+          clock: t.clock,
+          logger: t.log.logger,
+          maxAttempts: 3,
+          retryBaseMs: 1_000,
+          pollIntervalMs: 1_000,
+        });
+        t.clock.advance(1_000);
+        expect((await worker.tick()).sent).toBe(1);
+        const [received] = smtp.received;
+        expect(received?.envelope.to).toEqual([testInbox]);
+        const html = String(received?.parsed.html);
+        expect(html).not.toContain("<script>");
+        expect(html).not.toContain("<img src=x");
+        expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more");
+        expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+        expect(received?.parsed.text).toContain(`<script>alert("x")</script> & more`);
+      } finally {
+        await transport.close();
+        await smtp.close();
+      }
+    });
+
+    it("refuses missing and malformed fields with a message under each, storing nothing", async () => {
+      const res = await send({ post: post.slug, formStarted: formStarted(), email: "nope" });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        success: false,
+        error: apiMessages.invalidRequest,
+        fieldErrors: {
+          name: commentMessages.nameRequired,
+          email: "Invalid email format",
+          comment: commentMessages.commentRequired,
+        },
+      });
+      const cases: [Record<string, unknown>, string, string][] = [
+        [{ comment: "x" }, "comment", commentMessages.commentTooShort],
+        [{ comment: "x".repeat(3001) }, "comment", "Please keep this to 3000 characters or fewer"],
+        [{ name: "n".repeat(81) }, "name", "Please keep this to 80 characters or fewer"],
+        [
+          { comment: "See https://a.example, www.b.example and http://c.example" },
+          "comment",
+          commentMessages.tooManyLinks,
+        ],
+      ];
+      for (const [override, field, message] of cases) {
+        const refused = await send(valid(override));
+        expect(refused.status, field).toBe(400);
+        expect(refused.body.fieldErrors[field]).toBe(message);
+      }
+      // Exactly at the limits is fine: 3,000 characters, 80 for the name, 2 links.
+      expect(
+        (await send(valid({ comment: `https://a.example www.b.example ${"y".repeat(2968)}` })))
+          .status,
+      ).toBe(201);
+      expect((await send(valid({ name: "n".repeat(80) }))).status).toBe(201);
+      expect(await t.store.listComments({ status: "pending" })).toHaveLength(2);
+    });
+
+    it("refuses a comment for a post that does not exist", async () => {
+      const res = await send(
+        valid({ post: "no-such-post", formStarted: formStarted("no-such-post") }),
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe(commentMessages.unknownPost);
+      expect(await t.store.listComments({ status: "pending" })).toEqual([]);
+    });
+
+    it("a filled honeypot is answered like a success and dropped", async () => {
+      const res = await send(valid({ website: "https://spam.example" }));
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({ success: true, id: expect.any(String) });
+      expect(await t.store.listComments({ status: "pending" })).toEqual([]);
+      expect(await t.store.listMails({})).toEqual([]);
+    });
+
+    it("refuses a comment sent sooner than the minimum fill time, or without a valid start time, saying why", async () => {
+      const tooFast = await send(valid({ formStarted: formStarted(post.slug, 1_000) }));
+      expect(tooFast.status).toBe(429);
+      expect(tooFast.body).toEqual({ success: false, error: commentMessages.tooFast });
+      for (const started of [
+        undefined,
+        "",
+        "123.abc",
+        // Signed for another post, or its time changed.
+        formStarted(otherPost.slug),
+        formStarted().replace(/^\d+/, (ms) => String(Number(ms) - 60_000)),
+      ]) {
+        const res = await send(valid({ formStarted: started }));
+        expect(res.status, String(started)).toBe(400);
+        expect(res.body.error).toBe(commentMessages.staleForm);
+      }
+      // The same page, a moment later, is fine.
+      expect((await send(valid({ formStarted: formStarted(post.slug, 3_000) }))).status).toBe(201);
+      expect(await t.store.listComments({ status: "pending" })).toHaveLength(1);
+    });
+
+    it("limits comments per client address, in plain words", async () => {
+      await t.cleanup();
+      await start({ commentsPerAddress: 2 });
+      expect((await send(valid())).status).toBe(201);
+      expect((await send(valid())).status).toBe(201);
+      const third = await send(valid());
+      expect(third.status).toBe(429);
+      expect(third.body).toEqual({ success: false, error: commentMessages.addressLimited });
+      expect(await t.store.listComments({ status: "pending" })).toHaveLength(2);
+    });
+
+    it("limits comments per post and hour, from everyone together, in plain words", async () => {
+      await t.cleanup();
+      await start({ commentLimits: { perPostHourly: 2 } });
+      expect((await send(valid())).status).toBe(201);
+      expect((await send(valid({ email: "b@example.com" }))).status).toBe(201);
+      const third = await send(valid({ email: "c@example.com" }));
+      expect(third.status).toBe(429);
+      expect(third.body.error).toBe(commentMessages.postLimited);
+      // Another post is not affected.
+      expect(
+        (await send(valid({ post: otherPost.slug, formStarted: formStarted(otherPost.slug) })))
+          .status,
+      ).toBe(201);
+    });
+
+    it("a form posted without JavaScript gets the result page with the same message", async () => {
+      const res = await request(t.app)
+        .post("/api/comments")
+        .type("form")
+        .set("Host", "site.firm.test")
+        .set("Referer", `https://site.firm.test${postPath}`)
+        .send(valid({ page: undefined }));
+      expect(res.status).toBe(200);
+      expect(res.type).toBe("text/html");
+      expect(res.text).toContain(commentMessages.success);
+      const [stored] = await t.store.listComments({ status: "pending" });
+      expect(stored?.consent.page).toBe(postPath);
+      const refused = await request(t.app)
+        .post("/api/comments")
+        .type("form")
+        .send(valid({ comment: "x" }));
+      expect(refused.status).toBe(400);
+      expect(refused.text).toContain(commentMessages.commentTooShort);
+    });
+  });
+
+  describe("moderation links", () => {
+    it("the link's page (GET) shows the comment and a button, never cached or indexed, and changes nothing", async () => {
+      const { body } = await send(valid({ comment: "Line one <b>bold</b>\nline two" }));
+      const link = await linkInMail(body.id, "approved");
+      for (let scan = 0; scan < 3; scan += 1) {
+        const page = await request(t.app).get(link);
+        expect(page.status).toBe(200);
+        expect(page.headers["cache-control"]).toBe("no-store");
+        expect(page.headers["x-robots-tag"]).toBe("noindex, nofollow");
+        expect(page.text).toContain('<meta name="robots" content="noindex">');
+        expect(page.text).toContain(moderationMessages.confirmTitle.approved);
+        expect(page.text).toContain("Line one &lt;b&gt;bold&lt;/b&gt;\nline two");
+        expect(page.text).toContain(`<form method="post" action="${link.replace(/&/g, "&amp;")}">`);
+        expect(page.text).not.toContain("achieng@example.com");
+      }
+      expect((await t.store.getComment(body.id))?.status).toBe("pending");
+    });
+
+    it("approving (the page's POST) shows the comment under the post; reject and spam do not", async () => {
+      const site = await siteWithPostPage();
+      await t.cleanup();
+      await start({ siteDir: site });
+      const ids: string[] = [];
+      for (const name of ["Approved One", "Rejected One", "Spam One", "Approved Two"]) {
+        const res = await send(valid({ name, email: `${name.replace(" ", ".")}@example.com` }));
+        ids.push(res.body.id);
+        t.clock.advance(60_000);
+      }
+      const linkFor = (id: string, decision: ModerationDecision) =>
+        links().url(id, decision).replace("https://site.firm.test", "");
+      const decisions: ModerationDecision[] = ["approved", "rejected", "spam", "approved"];
+      for (const [index, decision] of decisions.entries()) {
+        const done = await request(t.app)
+          .post(linkFor(ids[index]!, decision))
+          .type("form")
+          .send({});
+        expect(done.status).toBe(200);
+        expect(done.text).toContain(moderationMessages.doneTitle[decision]);
+        expect((await t.store.getComment(ids[index]!))?.status).toBe(decision);
+      }
+      const page = await request(t.app).get(postPath);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain(commentMessages.count(2));
+      const names = [...page.text.matchAll(/class="comment__name">([^<]+)</g)].map((m) => m[1]);
+      expect(names).toEqual(["Approved One", "Approved Two"]);
+      expect(page.text).toContain("Very helpful.<br>We saw the same in Kisumu.");
+      expect(page.text).not.toContain("Rejected One");
+      expect(page.text).not.toContain("Spam One");
+      expect(page.text).not.toContain("@example.com");
+      // Repeating the POST is harmless.
+      const again = await request(t.app).post(linkFor(ids[0]!, "approved")).type("form").send({});
+      expect(again.status).toBe(200);
+    });
+
+    it("a forged or altered link gets a 403 page that says so, GET or POST, and changes nothing", async () => {
+      const { body } = await send(valid());
+      const link = await linkInMail(body.id, "approved");
+      const token = new URL(link, "https://x.test").searchParams.get("token") ?? "";
+      const [payload, mac] = token.split(".") as [string, string];
+      const otherPayload = Buffer.from(
+        Buffer.from(payload, "base64url").toString("utf8").replace("approved", "spam"),
+      ).toString("base64url");
+      const forged = [
+        "nonsense",
+        `${otherPayload}.${mac}`,
+        `${payload}.${mac.slice(0, -2)}AA`,
+        createModerationLinks({
+          secret: "another-secret-0123456789abcdef0123",
+          siteUrl: "",
+          clock: t.clock,
+        }).token(body.id, "approved"),
+      ];
+      for (const value of forged) {
+        for (const method of ["get", "post"] as const) {
+          const res = await request(t.app)[method](
+            `/api/comments/moderate?token=${encodeURIComponent(value)}`,
+          );
+          expect(res.status, value).toBe(403);
+          expect(res.text).toContain(moderationMessages.forgedTitle);
+          expect(res.headers["cache-control"]).toBe("no-store");
+        }
+      }
+      expect((await request(t.app).get("/api/comments/moderate")).status).toBe(403);
+      expect((await t.store.getComment(body.id))?.status).toBe("pending");
+    });
+
+    it("a link past its 14 days gets a 403 page saying it expired; one day before, it works", async () => {
+      const { body } = await send(valid());
+      const issued = new Date(t.clock.now().getTime() - 14 * 24 * 60 * 60 * 1000 - 1);
+      const expired = links().token(body.id, "approved", issued);
+      for (const method of ["get", "post"] as const) {
+        const res = await request(t.app)[method](`/api/comments/moderate?token=${expired}`);
+        expect(res.status).toBe(403);
+        expect(res.text).toContain(moderationMessages.expiredTitle);
+      }
+      expect((await t.store.getComment(body.id))?.status).toBe("pending");
+      const fresh = links().token(
+        body.id,
+        "approved",
+        new Date(t.clock.now().getTime() - 13 * 24 * 60 * 60 * 1000),
+      );
+      expect((await request(t.app).post(`/api/comments/moderate?token=${fresh}`)).status).toBe(200);
+      expect((await t.store.getComment(body.id))?.status).toBe("approved");
+    });
+  });
+
+  describe("post pages", () => {
+    beforeEach(async () => {
+      const site = await siteWithPostPage();
+      await t.cleanup();
+      await start({ siteDir: site });
+    });
+
+    it("fill in the form's start time, signed, on every answer", async () => {
+      const page = await request(t.app).get(postPath);
+      const value = /data-form-started="" value="([^"]*)"/.exec(page.text)?.[1] ?? "";
+      expect(value).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
+      t.clock.advance(5_000);
+      expect((await send(valid({ formStarted: value }))).status).toBe(201);
+    });
+
+    it("show approved comments as plain text, and answer 304 while the thread is unchanged", async () => {
+      const { body } = await send(
+        valid({ comment: 'Read <a href="https://evil.example">this</a>\nand https://x.example' }),
+      );
+      const first = await request(t.app).get(postPath);
+      expect(first.text).toContain(commentMessages.empty);
+      const etag = first.headers["etag"] as string;
+      expect(etag).toMatch(/^W\//);
+      expect(first.headers["content-security-policy"]).toContain("script-src 'self'");
+      expect((await request(t.app).get(postPath).set("If-None-Match", etag)).status).toBe(304);
+
+      await request(t.app).post(
+        `/api/comments/moderate?token=${links().token(body.id, "approved")}`,
+      );
+      const second = await request(t.app).get(postPath).set("If-None-Match", etag);
+      expect(second.status).toBe(200);
+      expect(second.text).toContain(
+        "Read &lt;a href=&quot;https://evil.example&quot;&gt;this&lt;/a&gt;<br>and https://x.example",
+      );
+      expect(second.text).not.toContain('<a href="https://evil.example"');
+      expect(second.text).not.toContain('href="https://x.example"');
+      expect(second.headers["etag"]).not.toBe(etag);
+      expect(
+        (
+          await request(t.app)
+            .get(postPath)
+            .set("If-None-Match", second.headers["etag"] as string)
+        ).status,
+      ).toBe(304);
+    });
+
+    it("serve a post's thread from memory: a decision made elsewhere shows after the cache period", async () => {
+      const { body } = await send(valid());
+      expect((await request(t.app).get(postPath)).text).toContain(commentMessages.empty);
+      // The operator command (another process) writes to the store directly.
+      await t.store.setCommentStatus(body.id, "approved");
+      expect((await request(t.app).get(postPath)).text).toContain(commentMessages.empty);
+      t.clock.advance(30_000);
+      expect((await request(t.app).get(postPath)).text).toContain(commentMessages.count(1));
+    });
+  });
+
+  describe("/blog?category=", () => {
+    it("leads to the prerendered category page (301); an unknown category to all posts", async () => {
+      const site = await siteWithPostPage();
+      await t.cleanup();
+      await start({ siteDir: site });
+      const banking = await request(t.app).get("/blog?category=banking");
+      expect(banking.status).toBe(301);
+      expect(banking.headers["location"]).toBe("/blog/category/banking");
+      const upper = await request(t.app).get("/blog?category=BANKING");
+      expect(upper.headers["location"]).toBe("/blog/category/banking");
+      for (const query of ["category=nonsense", "category=", "category=a&category=b"]) {
+        const unknown = await request(t.app).get(`/blog?${query}`);
+        expect(unknown.status, query).toBe(302);
+        expect(unknown.headers["location"]).toBe("/blog");
+      }
+    });
+  });
+});

@@ -1,0 +1,82 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createSqliteStore } from "../../src/adapters/sqlite/sqlite-store.js";
+import { operator } from "../helpers/process.js";
+
+const comments = (args: string[], env: Record<string, string>) => operator("comments", args, env);
+
+describe("operator command: site-comments", () => {
+  let dir: string;
+  let env: Record<string, string>;
+  let ids: string[];
+  const file = () => join(dir, "data", "site.db");
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "admin-api-comments-"));
+    env = { DATA_DIR: join(dir, "data"), MAIL_DIR: join(dir, "mail") };
+    const store = createSqliteStore({ file: file() });
+    ids = [];
+    for (const [name, text] of [
+      ["Amina", "First\nline two"],
+      ["Baraka", "Second"],
+      ["Chebet", "Third"],
+    ] as const) {
+      ids.push(
+        (
+          await store.addCommentWithMails(
+            { post: "a-post", name, email: `${name}@example.com`, text },
+            () => [],
+          )
+        ).id,
+      );
+    }
+    await store.close();
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const statuses = async () => {
+    const store = createSqliteStore({ file: file() });
+    try {
+      return await Promise.all(ids.map(async (id) => (await store.getComment(id))?.status));
+    } finally {
+      await store.close();
+    }
+  };
+
+  it("with arguments it does not take prints the usage and exits 2", () => {
+    for (const args of [[], ["approve"], ["list", "x"], ["delete", "x"]]) {
+      const result = comments(args, env);
+      expect(result.status, args.join(" ")).toBe(2);
+      expect(result.stderr).toMatch(/^usage: site-comments list/);
+    }
+  });
+
+  it("list prints the pending comments oldest first, one line each, never the address", () => {
+    const result = comments(["list"], env);
+    expect(result.status).toBe(0);
+    const lines = result.stdout.trim().split("\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(new RegExp(`^${ids[0]}  a-post  \\S+Z  Amina: First line two$`));
+    expect(lines[1]).toContain("Baraka: Second");
+    expect(result.stdout).not.toContain("@example.com");
+    expect(result.stderr).toBe("3 pending\n");
+  });
+
+  it("approve, reject and spam decide by id; a repeat says so; an unknown id fails with exit 1", async () => {
+    expect(comments(["approve", ids[0]!], env)).toMatchObject({
+      status: 0,
+      stdout: `${ids[0]}  approved\n`,
+    });
+    expect(comments(["reject", ids[1]!], env).status).toBe(0);
+    expect(comments(["spam", ids[2]!], env).status).toBe(0);
+    expect(await statuses()).toEqual(["approved", "rejected", "spam"]);
+    expect(comments(["approve", ids[0]!], env).stdout).toBe(`${ids[0]}  already approved\n`);
+    const unknown = comments(["reject", "no-such-comment"], env);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toBe("comments: no such comment: no-such-comment\n");
+    expect(comments(["list"], env).stderr).toBe("0 pending\n");
+  });
+});

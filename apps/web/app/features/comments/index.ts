@@ -1,0 +1,2 @@
+export { CommentSection, type CommentSectionProps } from "./comment-section";
+export { CommentForm } from "./comment-form-island";

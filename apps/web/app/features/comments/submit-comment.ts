@@ -1,0 +1,55 @@
+import { useMutation } from "@tanstack/react-query";
+import type { ApiSuccess, Comment } from "@site/shared/schemas";
+import { commentMessages } from "@site/shared/messages";
+import { consentFields } from "../../components/ui/privacy-note";
+import { ApiError, postJson } from "../../lib/api-client";
+
+/** The endpoint this module owns. */
+export const commentsPath = "/api/comments";
+
+/** The request body: the parsed (trimmed) fields, the post, the page's signed start time, consent. */
+export interface CommentRequest {
+  name: string;
+  email: string;
+  comment: string;
+  post: string;
+  formStarted?: string;
+  website?: string;
+  page?: string;
+  noticeVersion: string;
+}
+
+export function toCommentRequest(
+  comment: Comment,
+  formStarted: string | undefined,
+): CommentRequest {
+  const { name, email, comment: text, post, website } = comment;
+  return {
+    name,
+    email,
+    comment: text,
+    post,
+    ...(formStarted ? { formStarted } : {}),
+    ...(website ? { website } : {}),
+    ...consentFields(),
+  };
+}
+
+/** POSTs a validated comment. */
+export function submitComment(input: {
+  comment: Comment;
+  formStarted: string | undefined;
+}): Promise<ApiSuccess> {
+  return postJson(commentsPath, toCommentRequest(input.comment, input.formStarted));
+}
+
+/** The mutation behind the comment form; never retried, so one click sends one comment. */
+export function useSubmitComment() {
+  return useMutation({ mutationFn: submitComment });
+}
+
+/** What the form says when sending failed: the server's reason (too fast, too many...) or a fallback. */
+export function commentErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? commentMessages.failure;
+  return commentMessages.unexpected;
+}

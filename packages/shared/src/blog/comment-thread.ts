@@ -1,0 +1,64 @@
+import { commentMessages } from "../messages/index.js";
+
+/**
+ * The approved comments under a post, as HTML. One renderer for both sides: the web prerenders it empty
+ * inside the post page's comment slot, and the API renders it with the approved comments into that slot
+ * of the prerendered file as it serves the page (readable without JavaScript, no rebuild needed).
+ * Everything a commenter wrote is escaped and shown as plain text: line breaks kept, no live links.
+ */
+export interface ThreadComment {
+  id: string;
+  name: string;
+  text: string;
+  createdAt: Date;
+}
+
+/** The attribute marking the slot's element; the API replaces that element, content and all. */
+export const commentThreadAttribute = "data-comment-thread";
+
+/** The slot's opening tag as it appears in the prerendered page (no nested `<div>` inside it). */
+export const commentThreadOpenTag = `<div class="comment-thread" ${commentThreadAttribute}="">`;
+
+const escapes: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+const escapeText = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c] as string);
+
+/** The day, as the blog shows dates (in Nairobi's time zone, where the firm works). */
+const dayFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Africa/Nairobi",
+});
+
+/** A comment's text: escaped, each line break a `<br>`. */
+function plainText(text: string): string {
+  return escapeText(text).replace(/\r\n|\r|\n/g, "<br>");
+}
+
+/** The inside of the slot: the count and the comments oldest first, or the empty state. */
+export function commentThreadInnerHtml(comments: readonly ThreadComment[]): string {
+  if (comments.length === 0)
+    return `<p class="comment-thread__empty">${escapeText(commentMessages.empty)}</p>`;
+  const items = comments.map(
+    (comment) =>
+      `<li class="comment" id="comment-${escapeText(comment.id)}">` +
+      `<p class="comment__meta"><span class="comment__name">${escapeText(comment.name)}</span> ` +
+      `<time datetime="${comment.createdAt.toISOString()}">${escapeText(dayFormat.format(comment.createdAt))}</time></p>` +
+      `<p class="comment__text">${plainText(comment.text)}</p></li>`,
+  );
+  return (
+    `<p class="comment-thread__count">${escapeText(commentMessages.count(comments.length))}</p>` +
+    `<ol class="comment-list">${items.join("")}</ol>`
+  );
+}
+
+/** The whole slot element. */
+export function commentThreadHtml(comments: readonly ThreadComment[]): string {
+  return `${commentThreadOpenTag}${commentThreadInnerHtml(comments)}</div>`;
+}
