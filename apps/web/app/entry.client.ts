@@ -3,12 +3,19 @@
  * from the React components in routes/: this attaches the header's and footer's behaviours, fetches
  * other pages ahead when a visitor is about to follow a link, and wakes the page's islands (the
  * forms, the article filter) when they are wanted, which then load React and their own code.
- * Navigation between pages is the browser's own: each page starts at its top.
+ * Navigation between pages is the browser's own: each page starts at its top. Once the page has loaded
+ * and the browser is idle, it registers the service worker that keeps pages read for offline use.
  */
 import { enhancePage } from "./components/layout/page-behaviour";
 import { startIslands } from "./components/ui/island-loader";
-import { prefetchOnIntent } from "./lib/prefetch";
+import { browserConnection, prefetchOnIntent } from "./lib/prefetch";
+import { registerServiceWorker } from "./service-worker/register";
 
 enhancePage(document);
 prefetchOnIntent(document);
 startIslands(document);
+registerServiceWorker({
+  connection: browserConnection(),
+  referrer: document.referrer,
+  origin: location.origin,
+});
