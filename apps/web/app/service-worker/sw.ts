@@ -39,6 +39,12 @@ const onlyOk: WorkboxPlugin = {
     response.status === 200 && response.type === "basic" ? response : null,
 };
 
+/** Only HTML is kept as a page (a feed or a text file opened in a tab is not one to list offline). */
+const onlyHtml: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) =>
+    response.headers.get("Content-Type")?.startsWith("text/html") ? response : null,
+};
+
 /** Pages are saved by path alone (policy.ts, pageKey). */
 const byPath: WorkboxPlugin = {
   cacheKeyWillBeUsed: async ({ request }) => pageKey(request.url),
@@ -47,7 +53,12 @@ const byPath: WorkboxPlugin = {
 const pages = new NetworkFirst({
   cacheName: cacheNames.pages,
   networkTimeoutSeconds: pageNetworkTimeoutSeconds,
-  plugins: [onlyOk, byPath, new ExpirationPlugin({ ...pageCacheLimits, purgeOnQuotaError: true })],
+  plugins: [
+    onlyOk,
+    onlyHtml,
+    byPath,
+    new ExpirationPlugin({ ...pageCacheLimits, purgeOnQuotaError: true }),
+  ],
 });
 const assets = new CacheFirst({
   cacheName: cacheNames.assets,
