@@ -25,6 +25,12 @@ export function shouldRegister({ connection, referrer, origin }: RegistrationCon
   }
 }
 
+/**
+ * The longest registration waits for an idle moment after load: the worker's install runs on its own
+ * thread and fetches what the page already has, so it only needs to stay out of the page's own start.
+ */
+export const idleTimeoutMs = 2000;
+
 /** The browser APIs registration uses (the window's, by default). */
 export interface RegistrationHost {
   serviceWorker?: Pick<ServiceWorkerContainer, "register">;
@@ -37,7 +43,7 @@ function browserHost(win: Window): RegistrationHost {
     serviceWorker: "serviceWorker" in win.navigator ? win.navigator.serviceWorker : undefined,
     whenIdle: (run) =>
       "requestIdleCallback" in win
-        ? win.requestIdleCallback(run, { timeout: 5000 })
+        ? win.requestIdleCallback(run, { timeout: idleTimeoutMs })
         : setTimeout(run, 1),
     loaded: (run) =>
       win.document.readyState === "complete"
