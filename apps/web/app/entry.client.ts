@@ -3,13 +3,16 @@
  * from the React components in routes/: this attaches the header's and footer's behaviours, fetches
  * other pages ahead when a visitor is about to follow a link, and wakes the page's islands (the
  * forms, the article filter) when they are wanted, which then load React and their own code.
- * Navigation between pages is the browser's own: each page starts at its top. Submissions saved offline
- * on an earlier visit are sent (components/layout/pending-notice.ts, loaded only when there are some).
+ * Navigation between pages is the browser's own: each page starts at its top. Once the page has loaded
+ * and the browser is idle, it registers the service worker that keeps pages read for offline use.
+ * Submissions saved offline on an earlier visit are sent (components/layout/pending-notice.ts, loaded
+ * only when there are some).
  */
 import { enhancePage } from "./components/layout/page-behaviour";
 import { startIslands } from "./components/ui/island-loader";
 import { hasPendingSubmissions } from "./lib/pending-flag";
-import { prefetchOnIntent } from "./lib/prefetch";
+import { browserConnection, prefetchOnIntent } from "./lib/prefetch";
+import { registerServiceWorker } from "./service-worker/register";
 
 enhancePage(document);
 prefetchOnIntent(document);
@@ -19,3 +22,8 @@ if (hasPendingSubmissions())
   void import("./components/layout/pending-notice").then(({ showPendingNotice }) =>
     showPendingNotice(document),
   );
+registerServiceWorker({
+  connection: browserConnection(),
+  referrer: document.referrer,
+  origin: location.origin,
+});

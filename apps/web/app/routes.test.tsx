@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { blogSubpagePaths } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
 import { notFoundPath, routePaths } from "@site/shared/content";
+import { offlinePath } from "@site/shared/service-worker";
 import { pageRoutes, routeFor } from "./routes";
 
 describe("route table", () => {
@@ -21,11 +22,11 @@ describe("route table", () => {
     },
   );
 
-  it("answers every path with a page: the shared routes and the blog's by their path, anything else with the 404 page", () => {
+  it("answers every path with a page: the shared routes, the blog's and the offline page by their path, anything else with the 404 page", () => {
     const blogPaths = blogSubpagePaths(blogPosts);
     const paths = pageRoutes.map((route) => route.path);
-    expect(paths).toEqual(expect.arrayContaining([...routePaths, ...blogPaths, "*"]));
-    expect(paths).toHaveLength(routePaths.length + blogPaths.length + 1);
+    expect(paths).toEqual(expect.arrayContaining([...routePaths, ...blogPaths, offlinePath, "*"]));
+    expect(paths).toHaveLength(routePaths.length + blogPaths.length + 2);
     expect(paths.at(-1)).toBe("*");
     expect(routeFor("/blog/category/banking").file).toBe("routes/blog.tsx");
     expect(routeFor(`/blog/${blogPosts[0]?.slug}`).file).toBe("routes/blog-post.tsx");
@@ -33,6 +34,7 @@ describe("route table", () => {
     expect(routeFor("/").file).toBe("routes/home.tsx");
     expect(routeFor("/about/").file).toBe("routes/about.tsx");
     expect(routeFor(notFoundPath).file).toBe("routes/not-found.tsx");
+    expect(routeFor(offlinePath).file).toBe("routes/offline.tsx");
     expect(routeFor("/about/team").file).toBe("routes/not-found.tsx");
   });
 });

@@ -3,6 +3,7 @@ import type { MetaDescriptor } from "react-router";
 import { blogSubpagePaths } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
 import { routeById, type RouteId } from "@site/shared/content";
+import { offlinePath } from "@site/shared/service-worker";
 import type { Island } from "./components/ui/island";
 import { Head } from "./lib/head";
 
@@ -72,6 +73,8 @@ export const pageRoutes: readonly PageRoute[] = [
   pageRoute(pathOf("careers"), "careers"),
   pageRoute(pathOf("contact"), "contact"),
   pageRoute(pathOf("privacy"), "privacy"),
+  // What the service worker answers offline for a page not saved on the device; outside the menus and sitemap.
+  pageRoute(offlinePath, "offline"),
   pageRoute("*", "not-found"),
 ];
 

@@ -44,10 +44,12 @@ async function waitUntilUp(url, timeoutMs, exited) {
 
 /**
  * Starts the built product the way `npm start` does (the API process serving the prerendered site)
- * on a free port with throwaway data and mail directories.
+ * on a free port with throwaway data and mail directories; `siteDir` serves another copy of the build
+ * (a test that changes a file in it, as a new release would).
+ * @param {{ siteDir?: string }} [options]
  * @returns {Promise<{ baseUrl: string, stop: () => Promise<void> }>}
  */
-export async function startProduct() {
+export async function startProduct({ siteDir } = {}) {
   const port = await freePort();
   const root = await mkdtemp(join(tmpdir(), "site-perf-"));
   /** @type {string[]} */
@@ -61,6 +63,7 @@ export async function startProduct() {
       DATA_DIR: join(root, "data"),
       MAIL_DIR: join(root, "mail"),
       LOG_LEVEL: "warn",
+      ...(siteDir ? { SITE_DIR: siteDir } : {}),
     },
     stdio: ["ignore", "ignore", "pipe"],
   });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Runs after the build and the prerender (see package.json "build"): writes sitemap.xml, robots.txt
-// and site.webmanifest into build/client (the icons come from public/, copied by Vite), from the same
+// Runs after the build and the prerender (see package.json "build"): writes sitemap.xml, robots.txt,
+// site.webmanifest and the service worker (sw.js, scripts/service-worker.mjs) into build/client (the icons come from public/, copied by Vite), from the same
 // route list and site URL the pages use (VITE_SITE_URL, else the firm's published URL — as
 // app/config/env.ts reads it).
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { blogPaths, blogSubpagePaths } from "@site/shared/blog";
 import { blogPostBodies, blogPosts } from "@site/shared/blog/posts";
 import { expertById, firm, routeById, routePaths } from "@site/shared/content";
+import { writeServiceWorker } from "./service-worker.mjs";
 import { blogFeedXml, robotsTxt, sitemapXml, webManifest } from "./site-files.mjs";
 
 const out = fileURLToPath(new URL("../build/client/", import.meta.url));
@@ -49,6 +50,15 @@ for (const [name, content] of Object.entries(files)) {
   mkdirSync(dirname(join(out, name)), { recursive: true });
   writeFileSync(join(out, name), content);
 }
+
+// The service worker with its precache list: the offline page and the shell it loads.
+const precache = await writeServiceWorker({
+  client: out,
+  source: fileURLToPath(new URL("../build/sw/sw.js", import.meta.url)),
+});
+console.log(
+  `postbuild: sw.js precaches ${precache.count} files, ${(precache.size / 1024).toFixed(1)} kB before compression`,
+);
 
 // Fingerprinted scripts and styles are compressed once, here, at the strongest settings (brotli 11 is ~13%
 // smaller than gzip 9 and far too slow to run per request); the API serves the variant the browser accepts.

@@ -16,7 +16,13 @@ import {
   routes,
   type RouteId,
 } from "@site/shared/content";
-import { blogMessages, notFoundMessages, thoughtLeadershipMessages } from "@site/shared/messages";
+import {
+  blogMessages,
+  notFoundMessages,
+  offlineMessages,
+  thoughtLeadershipMessages,
+} from "@site/shared/messages";
+import { offlinePath, serviceWorkerFile } from "@site/shared/service-worker";
 
 // (path functions, not `new URL`: the test environment's URL is happy-dom's, which refuses file:.)
 const client = join(dirname(fileURLToPath(import.meta.url)), "..", "build", "client") + "/";
@@ -50,6 +56,13 @@ const pages = [
     title: `${notFoundMessages.title} | ${firm.name}`,
     description: notFoundMessages.text,
     canonical: `${siteUrl}${notFoundPath}`,
+  },
+  {
+    path: offlinePath,
+    h1: offlineMessages.title,
+    title: `${offlineMessages.title} | ${firm.name}`,
+    description: offlineMessages.description,
+    canonical: `${siteUrl}${offlinePath}`,
   },
 ];
 
@@ -203,6 +216,35 @@ describe("files beside the pages", () => {
     expect(locs.filter((loc) => !loc?.startsWith(`${siteUrl}/blog/`))).toEqual(
       routes.map((route) => `${siteUrl}${route.path}`),
     );
+  });
+
+  it("the offline page is out of search results and the sitemap", () => {
+    expect(meta(parse(offlinePath), 'meta[name="robots"]')).toBe("noindex");
+    expect(read("sitemap.xml").toString()).not.toContain(offlinePath);
+  });
+
+  it("sw.js precaches the offline page and exactly the files it loads, each of which exists, and no other page", () => {
+    const worker = read(serviceWorkerFile).toString();
+    expect(worker).not.toContain("self.__WB_MANIFEST");
+    const list = /\[\{"revision":[^\]]*\]/.exec(worker)?.[0];
+    const entries = JSON.parse(list ?? "[]") as { url: string; revision: string | null }[];
+    const urls = entries.map((entry) => entry.url);
+    const doc = parse(offlinePath);
+    const loaded = [
+      ...[...doc.querySelectorAll('link[rel="stylesheet"], link[rel="modulepreload"]')].map(
+        (link) => link.getAttribute("href"),
+      ),
+      doc.querySelector('script[type="module"]')?.getAttribute("src"),
+      doc.querySelector('link[rel="icon"][type="image/svg+xml"]')?.getAttribute("href"),
+    ];
+    expect(urls.sort()).toEqual([offlinePath, ...loaded].sort());
+    for (const url of urls.filter((url) => url !== offlinePath))
+      expect(existsSync(`${client}${url?.slice(1)}`), url).toBe(true);
+    // Fingerprinted files are their own revision; the offline page's changes with its content.
+    expect(entries.find((entry) => entry.url === offlinePath)?.revision).toMatch(/^[0-9a-f]{32}$/);
+    expect(
+      entries.filter((entry) => entry.url.startsWith("/assets/")).every((e) => e.revision === null),
+    ).toBe(true);
   });
 
   it("robots.txt allows everything and points at the sitemap", () => {

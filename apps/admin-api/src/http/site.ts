@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import expressStaticGzip from "express-static-gzip";
 import express, { type Request, type RequestHandler, type Response, Router } from "express";
 import {
@@ -11,6 +11,7 @@ import {
   type ThreadComment,
 } from "@site/shared/blog";
 import { notFoundPath } from "@site/shared/content";
+import { serviceWorkerFile } from "@site/shared/service-worker";
 import { siteManifestFile, siteManifestSchema, type SiteManifest } from "@site/shared/site";
 
 /** Hashed build output never changes under one name: cache it for a year. */
@@ -23,6 +24,9 @@ const baseDirectives = [
   "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self'",
+  // The site's own service worker (sw.js), and nothing else, may run as a worker.
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "object-src 'none'",
   "frame-ancestors 'none'",
   "base-uri 'self'",
@@ -328,14 +332,22 @@ export function createSite({ dir, comments }: SiteOptions): RequestHandler {
       },
     }),
   );
+  const root = resolve(dir);
   router.use(
     express.static(dir, {
       index: false,
       redirect: false,
       fallthrough: true,
       // Not fingerprinted (favicon, robots.txt, images from public/): cached briefly, then revalidated.
-      setHeaders: (res) => {
-        res.setHeader("Cache-Control", "public, max-age=3600");
+      // The service worker is always revalidated, so a new release takes over at the next navigation
+      // instead of an hour later (browsers also cap a worker's HTTP caching at a day; we do not rely on it).
+      setHeaders: (res, path) => {
+        res.setHeader(
+          "Cache-Control",
+          basename(path) === serviceWorkerFile && dirname(path) === root
+            ? "no-cache"
+            : "public, max-age=3600",
+        );
         res.setHeader("Content-Security-Policy", siteAssetPolicy);
       },
     }),

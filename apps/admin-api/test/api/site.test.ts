@@ -68,6 +68,8 @@ describe("serving the prerendered site", () => {
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data:",
       "connect-src 'self'",
+      "worker-src 'self'",
+      "manifest-src 'self'",
       "frame-ancestors 'none'",
       "base-uri 'self'",
       "form-action 'self'",
@@ -171,6 +173,19 @@ describe("serving the prerendered site", () => {
     expect(res.status).toBe(200);
     expect(res.text).toContain("User-agent");
     expect(res.headers["cache-control"]).toBe("public, max-age=3600");
+  });
+
+  it("serves the service worker to be revalidated on every check, so a new release takes over at the next navigation", async () => {
+    const res = await request(t.app).get("/sw.js");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/javascript/);
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(res.text).toContain("addEventListener");
+    // Unchanged since the last check: a few hundred bytes, not the script again.
+    const again = await request(t.app)
+      .get("/sw.js")
+      .set("If-None-Match", res.headers.etag as string);
+    expect(again.status).toBe(304);
   });
 
   it.each([

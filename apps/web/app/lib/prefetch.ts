@@ -12,6 +12,10 @@ export interface ConnectionInfo {
   effectiveType?: string;
 }
 
+/** The browser's connection information, where it has some. */
+export const browserConnection = (): ConnectionInfo | undefined =>
+  (navigator as Navigator & { connection?: ConnectionInfo }).connection;
+
 /** How long the pointer must rest on a link before it counts as intent (passing over it does not). */
 export const hoverDelayMs = 65;
 
@@ -37,8 +41,7 @@ function pageOf(doc: Document, target: EventTarget | null): string | null {
 /** Starts fetching other pages ahead on intent; returns a function that stops it. */
 export function prefetchOnIntent(
   doc: Document,
-  connection: () => ConnectionInfo | undefined = () =>
-    (navigator as Navigator & { connection?: ConnectionInfo }).connection,
+  connection: () => ConnectionInfo | undefined = browserConnection,
 ): () => void {
   const fetched = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;

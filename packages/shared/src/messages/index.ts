@@ -55,6 +55,17 @@ export const notFoundMessages = {
   action: "Return Home",
 } as const;
 
+/** The offline page: what the service worker answers for a page neither online nor saved on the device. */
+export const offlineMessages = {
+  title: "You are offline",
+  description:
+    "You are offline. The pages you have read on this device are listed here, ready to open without a connection.",
+  text: "There is no connection, and this page is not saved on this device yet.",
+  availableHeading: "Pages you can open offline",
+  none: "No pages are saved on this device yet. The pages you read while online are kept here for later.",
+  retry: "Try again",
+} as const;
+
 export const errorScreenMessages = {
   title: "Oops! Something went wrong.",
   text: "We're sorry for the inconvenience. Please try refreshing the page.",

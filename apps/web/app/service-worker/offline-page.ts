@@ -1,0 +1,57 @@
+/**
+ * The offline page the service worker answers with when a page is neither online nor saved on the
+ * device: the prerendered /offline page (routes/offline.tsx, precached), with the pages saved on the device
+ * listed in it and its "Try again" link pointed at the page that was asked for. Plain string work on our
+ * own prerendered markup, so the page needs no script of its own.
+ */
+
+/** Attributes the offline page's markup carries for the worker to find (routes/offline.tsx renders them). */
+export const offlineMarkers = {
+  /** On the paragraph saying nothing is saved yet; replaced by the list of saved pages. */
+  list: "data-offline-pages",
+  /** On the "Try again" link, whose href becomes the page that was asked for. */
+  retry: "data-offline-retry",
+} as const;
+
+export interface SavedPage {
+  /** Path (and query) of the page on this site. */
+  path: string;
+  /** Its title as written in its <title>, still HTML-escaped, without the site's name. */
+  title: string;
+}
+
+/**
+ * The page's own title from a prerendered page (`<title>About Us | Firm</title>` → `About Us`), as HTML
+ * text (escaped as the page had it); null when it has none.
+ */
+export function titleOf(html: string): string | null {
+  const match = /<title>([^<]*)<\/title>/.exec(html);
+  const title = match?.[1]?.trim();
+  if (!title) return null;
+  const cut = title.lastIndexOf(" | ");
+  return cut > 0 ? title.slice(0, cut) : title;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+/** The offline page with `pages` listed (in title order) and its retry link pointing at `requested`. */
+export function fillOfflinePage(
+  html: string,
+  pages: readonly SavedPage[],
+  requested: string,
+): string {
+  let filled = html.replace(new RegExp(`<a\\b[^>]*\\b${offlineMarkers.retry}=""[^>]*>`), (tag) =>
+    tag.replace(/\bhref="[^"]*"/, `href="${escapeAttribute(requested)}"`),
+  );
+  if (pages.length === 0) return filled;
+  const items = [...pages]
+    .sort((a, b) => a.title.localeCompare(b.title))
+    .map((page) => `<li><a href="${escapeAttribute(page.path)}">${page.title}</a></li>`)
+    .join("");
+  filled = filled.replace(
+    new RegExp(`<p\\b[^>]*\\b${offlineMarkers.list}=""[^>]*>[\\s\\S]*?</p>`),
+    `<ul class="offline__pages" ${offlineMarkers.list}="">${items}</ul>`,
+  );
+  return filled;
+}
