@@ -1,5 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { contactMessages, offlineMessages, validationMessages } from "@site/shared/messages";
+import {
+  contactMessages,
+  savedSubmissionMessages,
+  validationMessages,
+} from "@site/shared/messages";
 import { contactForm, fillContact, requiredFields } from "./support/contact-form";
 import { holdRequests } from "./support/held-request";
 import { gotoPage, isInLiveRegion, waitForIsland } from "./support/page-health";
@@ -173,7 +177,7 @@ test.describe("contact form", () => {
     };
     await fillContact(form, values);
     await form.submit.click();
-    const saved = page.getByText(offlineMessages.contactSaved);
+    const saved = page.getByText(savedSubmissionMessages.contactSaved);
     await expect(saved).toBeVisible();
     expect(await isInLiveRegion(saved)).toBe(true);
     for (const [field, value] of Object.entries(values)) {

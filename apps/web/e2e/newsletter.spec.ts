@@ -1,6 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { newsletterContent } from "@site/shared/content";
-import { newsletterMessages, offlineMessages, validationMessages } from "@site/shared/messages";
+import {
+  newsletterMessages,
+  savedSubmissionMessages,
+  validationMessages,
+} from "@site/shared/messages";
 import { holdRequests } from "./support/held-request";
 import { gotoPage, isInLiveRegion, waitForIsland } from "./support/page-health";
 import { queryDatabase } from "./support/product-state";
@@ -108,7 +112,7 @@ test.describe("newsletter", () => {
     const address = uniqueEmail("offline");
     await email.fill(address);
     await submit.click();
-    await expect(page.getByText(offlineMessages.subscriptionSaved)).toBeVisible();
+    await expect(page.getByText(savedSubmissionMessages.subscriptionSaved)).toBeVisible();
     await expect(email).toHaveValue(address);
     await expect(submit).toBeEnabled();
   });

@@ -1,6 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { newsletterContent } from "@site/shared/content";
-import { contactMessages, newsletterMessages, offlineMessages } from "@site/shared/messages";
+import {
+  contactMessages,
+  newsletterMessages,
+  savedSubmissionMessages,
+} from "@site/shared/messages";
 import { idempotencyKeyHeader } from "@site/shared/schemas";
 import { contactForm, fillContact, type ContactValues } from "./support/contact-form";
 import { holdRequests } from "./support/held-request";
@@ -51,7 +55,7 @@ async function sendContactOffline(page: Page, values: ReturnType<typeof inquiry>
   await fillContact(form, values);
   await page.context().setOffline(true);
   await form.submit.click();
-  await expect(form.form.getByRole("status")).toHaveText(offlineMessages.contactSaved);
+  await expect(form.form.getByRole("status")).toHaveText(savedSubmissionMessages.contactSaved);
   expect(contactsOf(values.email)).toEqual([]);
   return form;
 }
@@ -65,7 +69,7 @@ test.describe("a contact sent offline", () => {
     // The fields stay as typed while it waits, and it can be discarded.
     await expect(form.subject).toHaveValue(values.subject);
     await expect(
-      form.form.getByRole("button", { name: offlineMessages.discardNamed(values.subject) }),
+      form.form.getByRole("button", { name: savedSubmissionMessages.discardNamed(values.subject) }),
     ).toBeVisible();
 
     await page.context().setOffline(false);
@@ -87,9 +91,9 @@ test.describe("a contact sent offline", () => {
 
     const later = await context.newPage();
     await gotoPage(later, "/about");
-    const notice = later.getByRole("region", { name: offlineMessages.heading });
+    const notice = later.getByRole("region", { name: savedSubmissionMessages.heading });
     await expect(later.getByRole("status").filter({ hasText: values.subject })).toHaveText(
-      offlineMessages.contactSent(values.subject),
+      savedSubmissionMessages.contactSent(values.subject),
     );
     await expect(notice).toBeVisible();
     const stored = contactsOf(values.email);
@@ -111,17 +115,17 @@ test.describe("a contact sent offline", () => {
     await page.route("**/api/contacts", (route) => route.abort("internetdisconnected"));
     await context.setOffline(false);
     await gotoPage(page, "/");
-    const notice = page.getByRole("region", { name: offlineMessages.heading });
-    await expect(notice).toContainText(offlineMessages.waiting(values.subject));
+    const notice = page.getByRole("region", { name: savedSubmissionMessages.heading });
+    await expect(notice).toContainText(savedSubmissionMessages.waiting(values.subject));
     await notice
-      .getByRole("button", { name: offlineMessages.discardNamed(values.subject) })
+      .getByRole("button", { name: savedSubmissionMessages.discardNamed(values.subject) })
       .click();
-    await expect(notice.getByRole("status")).toHaveText(offlineMessages.discarded);
+    await expect(notice.getByRole("status")).toHaveText(savedSubmissionMessages.discarded);
 
     expect(await savedOnDevice(page)).toBe(0);
     await page.unroute("**/api/contacts");
     await gotoPage(page, "/about");
-    await expect(page.getByText(offlineMessages.heading)).toHaveCount(0);
+    await expect(page.getByText(savedSubmissionMessages.heading)).toHaveCount(0);
     expect(contactsOf(values.email)).toEqual([]);
   });
 });
@@ -134,7 +138,7 @@ test("a subscription sent offline is sent when the connection returns", async ({
   await block.getByLabel(newsletterContent.label).fill(email);
   await page.context().setOffline(true);
   await block.getByRole("button", { name: newsletterContent.button }).click();
-  await expect(block.getByRole("status")).toHaveText(offlineMessages.subscriptionSaved);
+  await expect(block.getByRole("status")).toHaveText(savedSubmissionMessages.subscriptionSaved);
   await page.context().setOffline(false);
   await expect(block.getByRole("status")).toHaveText(newsletterMessages.success);
   expect(

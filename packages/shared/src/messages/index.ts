@@ -30,7 +30,7 @@ export const contactMessages = {
  * A form sent without a connection: kept on the visitor's device (the browser's storage) and sent when the
  * connection returns, exactly once; what the form, and the notice on a later visit, say about it.
  */
-export const offlineMessages = {
+export const savedSubmissionMessages = {
   contactSaved:
     "You appear to be offline. Your message is saved on this device and will be sent as soon as you are back online.",
   subscriptionSaved:

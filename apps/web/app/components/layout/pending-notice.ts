@@ -1,4 +1,4 @@
-import { offlineMessages } from "@site/shared/messages";
+import { savedSubmissionMessages } from "@site/shared/messages";
 import {
   discardPending,
   listPending,
@@ -28,7 +28,7 @@ export async function showPendingNotice(doc: Document = document): Promise<void>
   const heading = doc.createElement("h2");
   heading.id = "pending-notice-heading";
   heading.className = "pending-notice__heading";
-  heading.textContent = offlineMessages.heading;
+  heading.textContent = savedSubmissionMessages.heading;
   const list = doc.createElement("ul");
   list.className = "pending-notice__list";
   const status = doc.createElement("p");
@@ -49,12 +49,12 @@ export async function showPendingNotice(doc: Document = document): Promise<void>
     const item = doc.createElement("li");
     item.className = "pending-notice__item";
     const text = doc.createElement("span");
-    text.textContent = offlineMessages.waiting(submission.label);
+    text.textContent = savedSubmissionMessages.waiting(submission.label);
     const discard = doc.createElement("button");
     discard.type = "button";
     discard.className = "form-discard";
-    discard.textContent = offlineMessages.discard;
-    discard.setAttribute("aria-label", offlineMessages.discardNamed(submission.label));
+    discard.textContent = savedSubmissionMessages.discard;
+    discard.setAttribute("aria-label", savedSubmissionMessages.discardNamed(submission.label));
     discard.addEventListener("click", () => void discardPending(submission.key));
     item.append(text, " ", discard);
     list.append(item);
@@ -70,11 +70,11 @@ function describe(submission: PendingSubmission, outcome: PendingOutcome): strin
   switch (outcome.state) {
     case "sent":
       return submission.kind === "contact"
-        ? offlineMessages.contactSent(submission.label)
-        : offlineMessages.subscriptionSent(submission.label);
+        ? savedSubmissionMessages.contactSent(submission.label)
+        : savedSubmissionMessages.subscriptionSent(submission.label);
     case "refused":
-      return offlineMessages.failed(submission.label, outcome.error.message);
+      return savedSubmissionMessages.failed(submission.label, outcome.error.message);
     case "discarded":
-      return offlineMessages.discarded;
+      return savedSubmissionMessages.discarded;
   }
 }

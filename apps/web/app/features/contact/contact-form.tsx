@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useRef, useState } from "react";
 import { useForm, type UseFormRegisterReturn } from "react-hook-form";
 import { contactContent } from "@site/shared/content";
-import { contactMessages, offlineMessages, privacyMessages } from "@site/shared/messages";
+import { contactMessages, savedSubmissionMessages, privacyMessages } from "@site/shared/messages";
 import {
   contactFields,
   contactInputSchema,
@@ -111,7 +111,7 @@ export function ContactForm() {
   const offline = useOfflineQueue((later) => {
     if (later.state === "sent") succeeded();
     else if (later.state === "refused") failed(later.error);
-    else setOutcome({ tone: "info", message: offlineMessages.discarded });
+    else setOutcome({ tone: "info", message: savedSubmissionMessages.discarded });
   });
 
   const onValid = (contact: Contact) => {
@@ -131,7 +131,7 @@ export function ContactForm() {
             body: request,
             label: contact.subject,
           });
-          if (saved) setOutcome({ tone: "info", message: offlineMessages.contactSaved });
+          if (saved) setOutcome({ tone: "info", message: savedSubmissionMessages.contactSaved });
           else failed(error);
         },
       },
@@ -227,7 +227,7 @@ export function ContactForm() {
         <FormOutcomeMessages outcome={outcome} className="contact-form__status">
           {offline.saved ? (
             <button type="button" className="form-discard" onClick={offline.discard}>
-              {offlineMessages.discardNamed(offline.saved.label)}
+              {savedSubmissionMessages.discardNamed(offline.saved.label)}
             </button>
           ) : null}
         </FormOutcomeMessages>

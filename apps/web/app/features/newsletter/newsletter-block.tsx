@@ -1,6 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { newsletterContent } from "@site/shared/content";
-import { newsletterMessages, offlineMessages, privacyMessages } from "@site/shared/messages";
+import {
+  newsletterMessages,
+  savedSubmissionMessages,
+  privacyMessages,
+} from "@site/shared/messages";
 import { newsletterInputSchema, simpleEmailHtmlPattern } from "@site/shared/schemas";
 import { HoneypotField } from "../../components/ui/field";
 import { useTypedBeforeHydration } from "../../components/ui/island";
@@ -56,7 +60,7 @@ export function NewsletterBlock() {
     if (later.state === "sent") succeeded(later.result);
     else if (later.state === "refused")
       setOutcome({ tone: "error", message: subscribeErrorMessage(later.error) });
-    else setOutcome({ tone: "info", message: offlineMessages.discarded });
+    else setOutcome({ tone: "info", message: savedSubmissionMessages.discarded });
   });
 
   // After an error, hand focus back to the field to fix or retry. An effect, not the error
@@ -94,7 +98,7 @@ export function NewsletterBlock() {
           });
           setOutcome(
             saved
-              ? { tone: "info", message: offlineMessages.subscriptionSaved }
+              ? { tone: "info", message: savedSubmissionMessages.subscriptionSaved }
               : { tone: "error", message: subscribeErrorMessage(error) },
           );
         },
@@ -169,7 +173,7 @@ export function NewsletterBlock() {
             </StatusMessage>
             {offline.saved ? (
               <button type="button" className="form-discard" onClick={offline.discard}>
-                {offlineMessages.discardNamed(offline.saved.label)}
+                {savedSubmissionMessages.discardNamed(offline.saved.label)}
               </button>
             ) : null}
           </div>
