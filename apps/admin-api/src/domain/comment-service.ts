@@ -2,13 +2,14 @@ import type { BlogPostSummary } from "@site/shared/blog";
 import { commentMessages } from "@site/shared/messages";
 import { commentInputSchema, fieldErrorsOf } from "@site/shared/schemas";
 import type { Clock } from "../ports/clock.js";
-import type { CommentRecord, Store } from "../ports/store.js";
+import { IdempotencyKeyReusedError, type CommentRecord, type Store } from "../ports/store.js";
 import type { ModerationDecision, ModerationLinks } from "./comment-links.js";
 import type { FormStartTokens } from "./comment-form-start.js";
 import { commentNotificationMail } from "./comment-mails.js";
 import { resolveConsent } from "./consent.js";
 import type { MailIdentity } from "./mails.js";
-import { decoyId, honeypotFilled } from "./outcomes.js";
+import type { Idempotency } from "./idempotency.js";
+import { decoyId, honeypotFilled, type RequestContext } from "./outcomes.js";
 
 /** A comment as the site shows it: never the address. */
 export interface PublicComment {
@@ -24,6 +25,8 @@ export type SubmitCommentOutcome =
   | { kind: "invalid"; fieldErrors: Record<string, string> }
   /** Refused as a whole, with the plain-words reason to show (too fast, stale page, busy post). */
   | { kind: "refused"; reason: "too-fast" | "stale-form" | "post-limit"; message: string }
+  /** The submission's idempotency key was used before for other fields (nothing stored). */
+  | { kind: "key-reused" }
   | { kind: "unavailable"; cause: unknown };
 
 export type ModerationPreview =
@@ -41,11 +44,11 @@ export type ModerationOutcome =
   | { kind: "unavailable"; cause: unknown };
 
 export interface CommentService {
-  /** `context.refererPath`: the page a form posted without script was on (consent's fallback page). */
-  submit(
-    body: unknown,
-    context?: { refererPath?: string | undefined },
-  ): Promise<SubmitCommentOutcome>;
+  /**
+   * `context.refererPath`: the page a form posted without script was on (consent's fallback page);
+   * `context.idempotencyKey`: the Idempotency-Key header (a repeat is answered with the first answer).
+   */
+  submit(body: unknown, context?: RequestContext): Promise<SubmitCommentOutcome>;
   /** The signed start time written into a post page's comment form as it is served. */
   formStarted(post: string): string;
   /**
@@ -88,10 +91,13 @@ export function createCommentService({
   posts,
   clock,
   limits = defaultCommentLimits,
+  idempotency,
   onMailQueued = () => undefined,
 }: {
   store: Store;
   identity: MailIdentity;
+  /** Answers a repeated submission (same key) with the first answer. */
+  idempotency: Idempotency;
   links: ModerationLinks;
   formStart: FormStartTokens;
   /** The blog's posts (packages/shared's build); only these take comments. */
@@ -126,7 +132,15 @@ export function createCommentService({
     async submit(body, context = {}) {
       const parsed = commentInputSchema.safeParse(body);
       if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error) };
-      const { website, page, noticeVersion, post: slug, formStarted, ...fields } = parsed.data;
+      const {
+        website,
+        page,
+        noticeVersion,
+        idempotencyKey,
+        post: slug,
+        formStarted,
+        ...fields
+      } = parsed.data;
       if (honeypotFilled(website)) return { kind: "dropped", id: decoyId() };
       const post = postsBySlug.get(slug);
       if (!post) return { kind: "invalid", fieldErrors: { post: commentMessages.unknownPost } };
@@ -151,18 +165,30 @@ export function createCommentService({
           text: fields.comment,
           consent: consent.consent,
         };
+        const keyed = idempotency.claimOf(
+          "comment",
+          { header: context.idempotencyKey, field: idempotencyKey },
+          comment,
+        );
+        if (!keyed.ok) return { kind: "invalid", fieldErrors: keyed.fieldErrors };
         // The comment and the firm's notification commit together.
-        const { id } = await store.addCommentWithMails(comment, (commentId) => [
-          commentNotificationMail(
-            { name: comment.name, email: comment.email, text: comment.text },
-            commentId,
-            post,
-            { identity, links },
-          ),
-        ]);
-        onMailQueued();
+        const { id, replayed } = await store.addCommentWithMails(
+          comment,
+          (commentId) => [
+            commentNotificationMail(
+              { name: comment.name, email: comment.email, text: comment.text },
+              commentId,
+              post,
+              { identity, links },
+            ),
+          ],
+          keyed.claim,
+        );
+        // A repeat of a stored comment: the first answer, and nothing new to send.
+        if (!replayed) onMailQueued();
         return { kind: "created", id };
       } catch (cause) {
+        if (cause instanceof IdempotencyKeyReusedError) return { kind: "key-reused" };
         return { kind: "unavailable", cause };
       }
     },

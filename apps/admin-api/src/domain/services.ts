@@ -106,6 +106,7 @@ export function createServices({
       posts: blogPosts,
       clock,
       limits: commentLimits,
+      idempotency,
       onMailQueued,
     }),
   };

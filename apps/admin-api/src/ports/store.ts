@@ -186,7 +186,7 @@ export type ClaimedMail = MailRecord & MailClaim;
  * two copies race. The key is scoped to its kind of write.
  */
 export interface IdempotencyClaim {
-  scope: "contact" | "subscription";
+  scope: "contact" | "subscription" | "comment";
   /** As the browser made it (shared idempotencyKeyPattern). */
   key: string;
   /**
@@ -263,7 +263,8 @@ export interface Store {
   addCommentWithMails(
     comment: NewComment,
     mails: (commentId: string) => NewMail[],
-  ): Promise<{ id: string }>;
+    idempotency?: IdempotencyClaim,
+  ): Promise<{ id: string; replayed?: true }>;
   getComment(id: string): Promise<CommentRecord | null>;
   /** Comments in one status, of one post or of all, oldest first (ties by id). */
   listComments(filter: { status: CommentStatus; post?: string }): Promise<CommentRecord[]>;

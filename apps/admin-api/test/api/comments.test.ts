@@ -7,7 +7,13 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { blogPosts } from "@site/shared/blog/posts";
 import { commentThreadHtml } from "@site/shared/blog";
 import { privacyNotice } from "@site/shared/content";
-import { apiMessages, commentMessages, moderationMessages } from "@site/shared/messages";
+import {
+  apiMessages,
+  commentMessages,
+  moderationMessages,
+  requestMessages,
+} from "@site/shared/messages";
+import { idempotencyKeyHeader } from "@site/shared/schemas";
 import { createSmtpTransport } from "../../src/adapters/mail/smtp-transport.js";
 import { createFormStartTokens } from "../../src/domain/comment-form-start.js";
 import { createModerationLinks, type ModerationDecision } from "../../src/domain/comment-links.js";
@@ -266,6 +272,37 @@ describe("blog comments", () => {
         .send(valid({ comment: "x" }));
       expect(refused.status).toBe(400);
       expect(refused.text).toContain(commentMessages.commentTooShort);
+    });
+  });
+
+  describe("idempotency keys", () => {
+    const key = "Y29tbWVudC1rZXktMDAx";
+    const keyed = (body: Record<string, unknown>) =>
+      request(t.app).post("/api/comments").set(idempotencyKeyHeader, key).send(body);
+
+    it("a comment sent twice with one key: the first answer twice, one comment, one notification", async () => {
+      const first = await keyed(valid());
+      const again = await keyed(valid());
+      expect(first.status).toBe(201);
+      expect(again.status).toBe(201);
+      expect(again.body).toEqual(first.body);
+      expect(await t.store.listComments({ status: "pending" })).toHaveLength(1);
+      expect(await t.store.listMails({})).toHaveLength(1);
+    });
+
+    it("20 copies at once: one comment, one notification", async () => {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => keyed(valid())));
+      expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
+      expect(await t.store.listComments({ status: "pending" })).toHaveLength(1);
+      expect(await t.store.listMails({})).toHaveLength(1);
+    });
+
+    it("the key reused for another comment is refused (422) and stores nothing more", async () => {
+      await keyed(valid()).expect(201);
+      const other = await keyed(valid({ comment: "A different thought entirely." }));
+      expect(other.status).toBe(422);
+      expect(other.body.error).toBe(requestMessages.idempotencyKeyReused);
+      expect(await t.store.listComments({ status: "pending" })).toHaveLength(1);
     });
   });
 

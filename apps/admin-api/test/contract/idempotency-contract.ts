@@ -153,6 +153,35 @@ export function describeIdempotencyContract(
       expect(held.replayed).toBe(true);
     });
 
+    it("a comment sent again with its key answers the first id; 20 copies at once store one", async () => {
+      const store = current();
+      const comment = {
+        post: "sacco-governance",
+        name: "Otieno",
+        email: "otieno@example.com",
+        text: "Useful.",
+      };
+      const notify = (commentId: string): NewMail[] => [
+        {
+          message: {
+            to: "firm@example.com",
+            subject: "Comment",
+            text: "Comment",
+            html: "<p>Comment</p>",
+          },
+          meta: { kind: "comment-notification", commentId },
+        },
+      ];
+      const key = claim({ scope: "comment" });
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => store.addCommentWithMails(comment, notify, key)),
+      );
+      expect(new Set(results.map((result) => result.id)).size).toBe(1);
+      expect(results.filter((result) => !result.replayed)).toHaveLength(1);
+      expect(await store.listComments({ status: "pending" })).toHaveLength(1);
+      expect(await store.listMails()).toHaveLength(1);
+    });
+
     it("a subscription sent again with its key answers the first answer, also after the address was seen", async () => {
       const store = current();
       const key = claim({ scope: "subscription" });

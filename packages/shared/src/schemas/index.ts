@@ -159,6 +159,7 @@ export const commentInputSchema = z.object({
   formStarted: z.optional(z.string().check(maxCharacters(fieldLimits.formStarted))),
   website: z.optional(z.string()),
   ...consentFields,
+  ...submissionFields,
 });
 export type CommentInput = z.input<typeof commentInputSchema>;
 export type Comment = z.output<typeof commentInputSchema>;

@@ -663,7 +663,7 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
       return snapshot.docs.length;
     },
 
-    async addCommentWithMails(comment, mails) {
+    async addCommentWithMails(comment, mails, idempotency) {
       ensureOpen();
       const commentRef = comments.doc();
       // Composed before anything is written: if composing throws, nothing is stored.
@@ -671,11 +671,17 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
         ...item,
         meta: { ...item.meta, commentId: commentRef.id },
       }));
-      const batch = firestore.batch();
-      batch.create(commentRef, newCommentDocument(comment));
-      for (const item of composed) batch.create(mail.doc(), newMailDocument(item, null));
-      await batch.commit();
-      return { id: commentRef.id };
+      // A transaction: the key is read first, then written first (see readIdempotencyKey).
+      return withKeyRace(idempotency, () =>
+        firestore.runTransaction(async (transaction) => {
+          const key = await readIdempotencyKey<{ id: string }>(transaction, idempotency);
+          if (key.replay) return { id: key.replay.id, replayed: true as const };
+          key.remember({ id: commentRef.id });
+          transaction.create(commentRef, newCommentDocument(comment));
+          for (const item of composed) transaction.create(mail.doc(), newMailDocument(item, null));
+          return { id: commentRef.id };
+        }),
+      );
     },
 
     async getComment(id) {

@@ -545,7 +545,7 @@ export function createSqliteStore({
   });
 
   const personalData = personalDataMethods(db, now);
-  const comments = commentMethods(db, now, insertMails);
+  const comments = commentMethods(db, now, insertMails, { replayOf, rememberKey });
 
   let closed = false;
 
@@ -664,6 +664,10 @@ function commentMethods(
   db: Database.Database,
   now: () => number,
   insertMails: (mails: readonly NewMail[], contactId: string | null, at: number) => SkippedMail[],
+  keys: {
+    replayOf: <Result>(claim: IdempotencyClaim | undefined) => Result | null;
+    rememberKey: (claim: IdempotencyClaim | undefined, result: object, at: number) => void;
+  },
 ): Pick<
   Store,
   "addCommentWithMails" | "getComment" | "listComments" | "countCommentsSince" | "setCommentStatus"
@@ -690,31 +694,40 @@ function commentMethods(
       `UPDATE comments SET status = ?, moderated_at = ?, updated_at = ? WHERE id = ? AND status <> ?`,
     ),
   };
-  const add = db.transaction((comment: NewComment, mails: (commentId: string) => NewMail[]) => {
-    const id = randomUUID();
-    const at = now();
-    statements.insert.run(
-      id,
-      comment.post,
-      comment.name,
-      comment.email,
-      comment.text,
-      at,
-      at,
-      comment.consent?.page ?? null,
-      comment.consent?.noticeVersion ?? null,
-    );
-    // Built inside the transaction: a mail that fails to compose or store rolls the comment back.
-    insertMails(
-      mails(id).map((mail) => ({ ...mail, meta: { ...mail.meta, commentId: id } })),
-      null,
-      at,
-    );
-    return { id };
-  });
+  const add = db.transaction(
+    (
+      comment: NewComment,
+      mails: (commentId: string) => NewMail[],
+      idempotency: IdempotencyClaim | undefined,
+    ): { id: string; replayed?: true } => {
+      const replay = keys.replayOf<{ id: string }>(idempotency);
+      if (replay) return { id: replay.id, replayed: true };
+      const id = randomUUID();
+      const at = now();
+      statements.insert.run(
+        id,
+        comment.post,
+        comment.name,
+        comment.email,
+        comment.text,
+        at,
+        at,
+        comment.consent?.page ?? null,
+        comment.consent?.noticeVersion ?? null,
+      );
+      // Built inside the transaction: a mail that fails to compose or store rolls the comment back.
+      insertMails(
+        mails(id).map((mail) => ({ ...mail, meta: { ...mail.meta, commentId: id } })),
+        null,
+        at,
+      );
+      keys.rememberKey(idempotency, { id }, at);
+      return { id };
+    },
+  );
   return {
-    async addCommentWithMails(comment, mails) {
-      return add.immediate(comment, mails);
+    async addCommentWithMails(comment, mails, idempotency) {
+      return add.immediate(comment, mails, idempotency);
     },
     async getComment(id) {
       const row = statements.byId.get(id);

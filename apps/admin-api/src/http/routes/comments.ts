@@ -2,18 +2,24 @@ import escapeHtml from "escape-html";
 import type { RequestHandler, Response } from "express";
 import { blogPaths } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
-import { apiMessages, commentMessages, moderationMessages as m } from "@site/shared/messages";
+import {
+  apiMessages,
+  commentMessages,
+  moderationMessages as m,
+  requestMessages,
+} from "@site/shared/messages";
+import { formLevelError, requestContext } from "../form-context.js";
 import type { ModerationDecision } from "../../domain/comment-links.js";
 import { moderationPath } from "../../domain/comment-links.js";
 import type { CommentService } from "../../domain/comment-service.js";
 import type { CommentRecord } from "../../ports/store.js";
-import { sameHostReferer, sendStandalonePage } from "../form-page.js";
+import { sendStandalonePage } from "../form-page.js";
 import { sendFailure, sendSuccess } from "../respond.js";
 
 /** POST /api/comments: translates the use case's outcome to HTTP. */
 export function commentHandler(service: CommentService): RequestHandler {
   return async (req, res) => {
-    const outcome = await service.submit(req.body, { refererPath: sameHostReferer(req)?.pathname });
+    const outcome = await service.submit(req.body, requestContext(req));
     switch (outcome.kind) {
       case "created":
         sendSuccess(res, 201, outcome.id, commentMessages.success);
@@ -27,7 +33,7 @@ export function commentHandler(service: CommentService): RequestHandler {
           res,
           400,
           outcome.fieldErrors["post"] ??
-            outcome.fieldErrors["noticeVersion"] ??
+            formLevelError(outcome.fieldErrors) ??
             apiMessages.invalidRequest,
           outcome.fieldErrors,
         );
@@ -35,6 +41,9 @@ export function commentHandler(service: CommentService): RequestHandler {
       case "refused":
         req.log.info({ reason: outcome.reason }, "comment refused");
         sendFailure(res, outcome.reason === "stale-form" ? 400 : 429, outcome.message);
+        return;
+      case "key-reused":
+        sendFailure(res, 422, requestMessages.idempotencyKeyReused);
         return;
       case "unavailable":
         req.log.error({ err: outcome.cause }, "store failed to save a comment");

@@ -20,7 +20,13 @@ import {
 } from "../../components/ui/form-parts";
 import { ApiError } from "../../lib/api-client";
 import { commentFormId } from "./comment-form-id";
-import { commentErrorMessage, commentsPath, useSubmitComment } from "./submit-comment";
+import { submissionKeys } from "../../lib/idempotency-key";
+import {
+  commentErrorMessage,
+  commentsPath,
+  toCommentRequest,
+  useSubmitComment,
+} from "./submit-comment";
 
 export interface CommentFormProps {
   /** The post's slug, sent with the comment. */
@@ -57,6 +63,7 @@ export function CommentFormBody({ post }: CommentFormProps) {
   const typedEarly = useTypedBeforeHydration();
   const submission = useSubmitComment();
   const pending = submission.isPending;
+  const keys = useRef(submissionKeys()).current;
   const {
     register,
     handleSubmit,
@@ -85,10 +92,12 @@ export function CommentFormBody({ post }: CommentFormProps) {
     // The start time the API wrote into the page, outside this island (see comment-section.tsx).
     const started = form.current?.elements.namedItem("formStarted");
     const formStarted = started instanceof HTMLInputElement ? started.value : undefined;
+    const request = toCommentRequest({ ...comment, post }, formStarted);
     submission.mutate(
-      { comment: { ...comment, post }, formStarted },
+      { request, idempotencyKey: keys.keyFor(request) },
       {
         onSuccess: () => {
+          keys.settle();
           reset({ ...emptyForm, post });
           setOutcome({ tone: "success", message: commentMessages.success });
         },

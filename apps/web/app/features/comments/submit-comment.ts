@@ -35,12 +35,12 @@ export function toCommentRequest(
   };
 }
 
-/** POSTs a validated comment. */
+/** POSTs a comment request under its idempotency key (a repeat is answered, never stored twice). */
 export function submitComment(input: {
-  comment: Comment;
-  formStarted: string | undefined;
+  request: CommentRequest;
+  idempotencyKey: string;
 }): Promise<ApiSuccess> {
-  return postJson(commentsPath, toCommentRequest(input.comment, input.formStarted));
+  return postJson(commentsPath, input.request, { idempotencyKey: input.idempotencyKey });
 }
 
 /** The mutation behind the comment form; never retried, so one click sends one comment. */
