@@ -18,7 +18,13 @@ import { createSmtpTransport } from "../../src/adapters/mail/smtp-transport.js";
 import { createFormStartTokens } from "../../src/domain/comment-form-start.js";
 import { createModerationLinks, type ModerationDecision } from "../../src/domain/comment-links.js";
 import { createOutboxWorker } from "../../src/workers/outbox.js";
-import { makeTestApp, testInbox, testSecret, type TestAppOptions } from "../helpers/app.js";
+import {
+  clockToFirstDueMail,
+  makeTestApp,
+  testInbox,
+  testSecret,
+  type TestAppOptions,
+} from "../helpers/app.js";
 import { startSmtpServer } from "../helpers/smtp.js";
 
 const post = blogPosts[0]!;
@@ -138,10 +144,7 @@ describe("blog comments", () => {
           retryBaseMs: 1_000,
           pollIntervalMs: 1_000,
         });
-        // The worker's clock moved to when the store made the mail due (the store stamps rows with real
-        // time, which on a busy host runs well past the clock the test app started with).
-        const [queued] = await t.store.listMails({});
-        t.clock.set(queued?.delivery.nextAttemptAt ?? t.clock.now());
+        await clockToFirstDueMail(t);
         expect((await worker.tick()).sent).toBe(1);
         const [received] = smtp.received;
         expect(received?.envelope.to).toEqual([testInbox]);

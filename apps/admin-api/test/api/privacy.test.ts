@@ -9,7 +9,7 @@ import {
 } from "@site/shared/messages";
 import { createSmtpTransport } from "../../src/adapters/mail/smtp-transport.js";
 import { createOutboxWorker } from "../../src/workers/outbox.js";
-import { makeTestApp, testToken } from "../helpers/app.js";
+import { clockToFirstDueMail, makeTestApp, testToken } from "../helpers/app.js";
 import { startSmtpServer } from "../helpers/smtp.js";
 
 const version = privacyNotice.version;
@@ -149,10 +149,7 @@ describe("consent, the way out and a person's data", () => {
           retryBaseMs: 1_000,
           pollIntervalMs: 1_000,
         });
-        // The worker's clock moved to when the store made the mail due (the store stamps rows with real
-        // time, which on a busy host runs well past the clock the test app started with).
-        const [queued] = await t.store.listMails({});
-        t.clock.set(queued?.delivery.nextAttemptAt ?? t.clock.now());
+        await clockToFirstDueMail(t);
         expect((await worker.tick()).sent).toBe(1);
         const [received] = smtp.received;
         const token = await unsubscribeToken(res.body.id);

@@ -111,3 +111,15 @@ export async function listen(
       }),
   };
 }
+
+/**
+ * Moves a test app's clock to when the store made its first mail due, before an outbox tick: the store
+ * stamps rows with real time, which on a busy host runs well past the clock the app started with.
+ */
+export async function clockToFirstDueMail(t: {
+  store: Store;
+  clock: { now(): Date; set(date: Date): void };
+}): Promise<void> {
+  const [queued] = await t.store.listMails({});
+  t.clock.set(queued?.delivery.nextAttemptAt ?? t.clock.now());
+}
