@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Clock } from "../ports/clock.js";
 import type { CommentStatus } from "../ports/store.js";
+import { hmac, macMatches, purposeKey } from "./signed-tokens.js";
 
 /** What a moderation link decides. */
 export type ModerationDecision = Exclude<CommentStatus, "pending">;
@@ -43,9 +43,8 @@ export function createModerationLinks({
   siteUrl: string;
   clock: Clock;
 }): ModerationLinks {
-  // A key of its own: a mac made for these links can never stand for another use of the secret.
-  const key = createHmac("sha256", secret).update("comment-moderation-link/v1").digest();
-  const mac = (payload: string) => createHmac("sha256", key).update(payload, "utf8").digest();
+  const key = purposeKey(secret, "comment-moderation-link/v1");
+  const mac = (payload: string) => hmac(key, payload);
   const base = siteUrl.replace(/\/+$/, "");
   const token: ModerationLinks["token"] = (commentId, decision, issuedAt = clock.now()) => {
     const expires = issuedAt.getTime() + moderationLinkLifetimeMs;
@@ -62,10 +61,7 @@ export function createModerationLinks({
       const match = /^([A-Za-z0-9_-]{1,600})\.([A-Za-z0-9_-]{43})$/.exec(value);
       if (!match) return { ok: false, reason: "forged" };
       const payload = match[1] as string;
-      const given = Buffer.from(match[2] as string, "base64url");
-      const expected = mac(payload);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected))
-        return { ok: false, reason: "forged" };
+      if (!macMatches(match[2] as string, mac(payload))) return { ok: false, reason: "forged" };
       const parts = /^(approved|rejected|spam)\.(\d{1,16})\.(.+)$/s.exec(
         Buffer.from(payload, "base64url").toString("utf8"),
       );

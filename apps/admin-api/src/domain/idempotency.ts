@@ -1,8 +1,8 @@
-import { createHmac } from "node:crypto";
 import { idempotencyKeyPattern } from "@site/shared/schemas";
 import { requestMessages } from "@site/shared/messages";
 import type { Clock } from "../ports/clock.js";
 import type { IdempotencyClaim } from "../ports/store.js";
+import { hmac, purposeKey } from "./signed-tokens.js";
 
 /**
  * How long a submission's key is remembered: a week, so a message queued on a phone offline and sent
@@ -16,8 +16,8 @@ export type Fingerprint = (fields: unknown) => string;
 
 export function createFingerprint(secret: string): Fingerprint {
   // A key of its own, derived from the one secret: never the same hash as another use of it.
-  const key = createHmac("sha256", secret).update("idempotency-fingerprint/v1").digest();
-  return (fields) => createHmac("sha256", key).update(JSON.stringify(fields), "utf8").digest("hex");
+  const key = purposeKey(secret, "idempotency-fingerprint/v1");
+  return (fields) => hmac(key, JSON.stringify(fields)).toString("hex");
 }
 
 export interface Idempotency {

@@ -25,20 +25,6 @@ describe("unsubscribe links", () => {
     expect(other.verify(token)).toBeNull();
   });
 
-  it("accept only the one spelling of a mac: its last character's unused bits changed is refused", () => {
-    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    for (const id of ["sub-1", "sub-2", "sub-3", "sub-4", "sub-5", "sub-6", "sub-7", "sub-8"]) {
-      const token = links.token(id);
-      const last = alphabet.indexOf(token.slice(-1));
-      // 32 bytes are 43 characters: the last holds 4 bits of the mac and 2 unused ones.
-      for (const unused of [1, 2, 3]) {
-        const variant = `${token.slice(0, -1)}${alphabet[last ^ unused]}`;
-        expect(links.verify(variant), variant).toBeNull();
-      }
-      expect(links.verify(token)).toBe(id);
-    }
-  });
-
   it("refuse a token for another id, a shortened one and garbage", () => {
     const [, mac] = links.token("sub-123").split(".");
     expect(links.verify(`${Buffer.from("sub-124").toString("base64url")}.${mac}`)).toBeNull();
