@@ -8,7 +8,12 @@ import { organizationJsonLd } from "./lib/seo";
 import { islandAttributes } from "./components/ui/island-loader";
 import { islandTree } from "./components/ui/island-hydrate";
 import { IslandSlots, islandSlotAttribute, type IslandSlot } from "./components/ui/island";
-import { lazyPages, routeFor } from "./routes";
+import { lazyPages, routeFor, type PageText } from "./routes";
+import { splitLocalePath } from "@site/shared/i18n";
+import { translations } from "@site/shared/i18n/translations";
+import { PageLanguageProvider } from "./i18n/messages";
+import { ContentProvider } from "./i18n/content";
+import { siteSeo } from "./lib/seo";
 
 /** The built files a page needs, as paths from the site root (read from Vite's manifest by the prerender script). */
 export interface DocumentAssets {
@@ -39,8 +44,20 @@ export interface RenderedDocument {
   inlineScripts: string[];
 }
 
-/** The route that renders `url` (a path, possibly with a query or hash). */
-const routeAt = (url: string) => routeFor(new URL(url, "http://prerender.invalid").pathname);
+/** The language of `url` ("/fr/about": French) and its path in English ("/about"). */
+const languageAt = (url: string) => splitLocalePath(new URL(url, "http://prerender.invalid").pathname);
+
+/** The route that renders `url` (a path in any language, possibly with a query or hash). */
+const routeAt = (url: string) => routeFor(languageAt(url).path);
+
+/** A tree in the texts of one language: the pages' copy and the messages (islands get theirs too). */
+function inLanguage(text: PageText, node: React.ReactNode) {
+  return (
+    <PageLanguageProvider value={{ locale: text.locale, messages: text.messages }}>
+      <ContentProvider value={text.content}>{node}</ContentProvider>
+    </PageLanguageProvider>
+  );
+}
 
 /** The file (relative to app/) of the page module that renders `url`: its chunk's assets go in the document. */
 export function pageFileFor(url: string): string {
@@ -74,6 +91,7 @@ async function fillIslands(
   slots: ReadonlyMap<string, IslandSlot>,
   chunks: DocumentAssets["chunks"],
   url: string,
+  text: PageText,
 ): Promise<string> {
   const placeholder = new RegExp(
     `<div class="island" ${islandSlotAttribute}="([^"]*)"></div>`,
@@ -91,7 +109,7 @@ async function fillIslands(
         throw new Error(`${url}: the build has no chunk for the island app/${slot.module}`);
       const prefix = `i${index}-`;
       const html = await renderHtml(
-        islandTree(await slot.load(), slot.props, null),
+        inLanguage(text, islandTree(await slot.load(), slot.props, null)),
         `${url}, island ${slot.module}`,
         prefix,
       );
@@ -121,8 +139,10 @@ export async function renderDocument(
   url: string,
   assets: DocumentAssets,
 ): Promise<RenderedDocument> {
+  const { locale } = languageAt(url);
+  const text: PageText = translations(locale);
   const page = await routeAt(url).load();
-  const headTags = renderToStaticMarkup(<Head tags={page.meta()} />);
+  const headTags = renderToStaticMarkup(<Head tags={page.meta(text)} />);
 
   // Islands render a placeholder and register here; their code is loaded before the page renders.
   await Promise.all((page.islands ?? []).map((island) => island.preload()));
@@ -130,25 +150,29 @@ export async function renderDocument(
   const rendered = await renderHtml(
     <IslandSlots value={slots}>
       <HeadTagsInTree value={false}>
-        <StaticRouter location={url}>
-          <App pages={lazyPages()} />
-        </StaticRouter>
+        {inLanguage(
+          text,
+          // Under /fr and /sw the router's basename makes every link stay in the page's language.
+          <StaticRouter location={url} basename={locale === "en" ? undefined : `/${locale}`}>
+            <App pages={lazyPages()} />
+          </StaticRouter>,
+        )}
       </HeadTagsInTree>
     </IslandSlots>,
     url,
   );
   if (/<(title|meta|link)\b/.test(rendered.slice(0, 200)))
     throw new Error(`${url}: head tags leaked into the page body`);
-  const body = await fillIslands(rendered, slots, assets.chunks, url);
+  const body = await fillIslands(rendered, slots, assets.chunks, url, text);
 
   // JSON-LD is data, not script: CSP does not execute it. A page may add its own (a blog post's).
-  const jsonLd = scriptJson(organizationJsonLd());
-  const pageJsonLd = page.jsonLd ? scriptJson(page.jsonLd()) : undefined;
+  const jsonLd = scriptJson(organizationJsonLd(siteSeo(text.content), text.content));
+  const pageJsonLd = page.jsonLd ? scriptJson(page.jsonLd(text)) : undefined;
   const link = (rel: string, href: string, extra = "") =>
     `<link rel="${rel}" href="${escapeHtml(href)}"${extra}/>`;
   const html = [
     "<!DOCTYPE html>",
-    '<html lang="en"><head>',
+    `<html lang="${locale}"><head>`,
     '<meta charset="utf-8"/>',
     '<meta name="viewport" content="width=device-width, initial-scale=1"/>',
     '<meta name="theme-color" content="#0b4f4a"/>',

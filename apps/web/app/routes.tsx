@@ -6,14 +6,20 @@ import { routeById, type RouteId } from "@site/shared/content";
 import { offlinePath } from "@site/shared/service-worker";
 import type { Island } from "./components/ui/island";
 import { Head } from "./lib/head";
+import type { PageInfo } from "./lib/seo";
+import { useLocale, useMessages } from "./i18n/messages";
+import { useContent } from "./i18n/content";
+
+/** The language a page is rendered in: what its head tags are written from, beside its path. */
+export type PageText = Omit<PageInfo, "path">;
 
 /** What every module under routes/ exports: the page, the tags of its <head>, and its islands. */
 export interface PageModule {
   default: ComponentType;
   /** The page's head tags; a module serving several paths (the blog's) reads the path it is for. */
-  meta: (path?: string) => MetaDescriptor[];
+  meta: (page: PageInfo) => MetaDescriptor[];
   /** Structured data of the page beside the firm's (a blog post's BlogPosting), written into its head. */
-  jsonLd?: (path?: string) => Record<string, unknown>;
+  jsonLd?: (page: PageInfo) => Record<string, unknown>;
   /** Parts of the page that load their code on demand (components/ui/island.tsx). */
   islands?: readonly Pick<Island<never>, "preload">[];
 }
@@ -23,7 +29,7 @@ export interface PageRoute {
   path: string;
   /** File of the page module, relative to app/ (the build manifest knows each chunk by it). */
   file: string;
-  load: () => Promise<PageModule>;
+  load: () => Promise<BoundPageModule>;
 }
 
 /** A route as the router renders it: a path and the component (the page with its head tags). */
@@ -41,13 +47,19 @@ function pageRoute(path: string, name: string): PageRoute {
   return { path, file: `routes/${name}.tsx`, load: async () => atPath(await load(), path) };
 }
 
-/** The module with its meta (and JSON-LD) bound to `path`, so callers ask for `meta()` whatever the page. */
-export function atPath(module: PageModule, path: string): PageModule {
+/** A page module with its meta and JSON-LD bound to its path: callers pass only the language. */
+export interface BoundPageModule extends Omit<PageModule, "meta" | "jsonLd"> {
+  meta: (text: PageText) => MetaDescriptor[];
+  jsonLd?: (text: PageText) => Record<string, unknown>;
+}
+
+/** The module with its meta (and JSON-LD) bound to `path` (its English path), whatever the page. */
+export function atPath(module: PageModule, path: string): BoundPageModule {
   const { jsonLd } = module;
   return {
     ...module,
-    meta: () => module.meta(path),
-    ...(jsonLd ? { jsonLd: () => jsonLd(path) } : {}),
+    meta: (text) => module.meta({ ...text, path }),
+    ...(jsonLd ? { jsonLd: (text: PageText) => jsonLd({ ...text, path }) } : {}),
   };
 }
 
@@ -78,7 +90,7 @@ export const pageRoutes: readonly PageRoute[] = [
   pageRoute("*", "not-found"),
 ];
 
-/** The route that renders `pathname`, as the router would pick it (the paths are all static). */
+/** The route that renders `pathname` (in English: no language prefix), as the router would pick it. */
 export function routeFor(pathname: string): PageRoute {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   const found =
@@ -88,13 +100,14 @@ export function routeFor(pathname: string): PageRoute {
   return found;
 }
 
-/** The page of a loaded module, with its head tags. */
-export function pageComponent(module: PageModule): ComponentType {
+/** The page of a loaded module, with its head tags in the page's language. */
+export function pageComponent(module: BoundPageModule): ComponentType {
   const Page = module.default;
   function PageWithHead() {
+    const text: PageText = { locale: useLocale(), messages: useMessages(), content: useContent() };
     return (
       <>
-        <Head tags={module.meta()} />
+        <Head tags={module.meta(text)} />
         <Page />
       </>
     );

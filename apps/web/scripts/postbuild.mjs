@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { blogPaths, blogSubpagePaths } from "@site/shared/blog";
 import { blogPostBodies, blogPosts } from "@site/shared/blog/posts";
 import { expertById, firm, routeById, routePaths } from "@site/shared/content";
+import { localePath, locales } from "@site/shared/i18n";
 import { writeServiceWorker } from "./service-worker.mjs";
 import { blogFeedXml, robotsTxt, sitemapXml, webManifest } from "./site-files.mjs";
 
@@ -23,7 +24,11 @@ const blogSitemapPaths = blogSubpagePaths(blogPosts).filter(
 );
 
 const files = {
-  "sitemap.xml": sitemapXml(siteUrl, [...routePaths, ...blogSitemapPaths]),
+  "sitemap.xml": sitemapXml(
+    siteUrl,
+    [...routePaths, ...blogSitemapPaths],
+    locales.map((locale) => ({ hreflang: locale, path: (path) => localePath(locale, path) })),
+  ),
   "blog/feed.xml": blogFeedXml({
     siteUrl,
     title: `${firm.name} blog`,

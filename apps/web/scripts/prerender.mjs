@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { blogSubpagePaths } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
 import { notFoundPath, routePaths } from "@site/shared/content";
+import { localePath, locales } from "@site/shared/i18n";
 import { offlinePath } from "@site/shared/service-worker";
 import { siteManifestFile, siteManifestSchema } from "@site/shared/site";
 
@@ -80,7 +81,9 @@ const cspHash = (text) => `sha256-${createHash("sha256").update(text, "utf8").di
 /** @type {import("@site/shared/site").SiteManifest["pages"]} */
 const pages = {};
 
-for (const path of [...routePaths, ...blogSubpagePaths(blogPosts), offlinePath, notFoundPath]) {
+// Every page in each language: English at its path, the others under /fr and /sw.
+const englishPaths = [...routePaths, ...blogSubpagePaths(blogPosts), offlinePath, notFoundPath];
+for (const path of locales.flatMap((locale) => englishPaths.map((english) => localePath(locale, english)))) {
   // The layout's styles, then the page's, then its islands' (their markup is in the HTML from the
   // start). The JavaScript of these chunks never reaches the browser: the page is static HTML.
   const seen = new Set();

@@ -8,11 +8,32 @@ import { Feed } from "feed";
 /** Canonical absolute URL of a path: the same rule the pages' canonical links follow. */
 export const absoluteUrl = (siteUrl, path) => `${siteUrl}${path === "/" ? "/" : path}`;
 
-export function sitemapXml(siteUrl, paths) {
-  const urls = paths
-    .map((path) => `  <url><loc>${escapeXml(absoluteUrl(siteUrl, path))}</loc></url>`)
-    .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+/**
+ * Every page in every language, each `<url>` listing the page's other languages and the `x-default`
+ * (English) as `xhtml:link` alternates: the same set the pages' own `hreflang` links name.
+ * `languages` is [{ hreflang, path: (path) => localized path }], English first.
+ */
+export function sitemapXml(siteUrl, paths, languages = [{ hreflang: "en", path: (path) => path }]) {
+  const urls = paths.flatMap((path) => {
+    const alternates =
+      languages.length > 1
+        ? [
+            ...languages.map(
+              (language) =>
+                `    <xhtml:link rel="alternate" hreflang="${language.hreflang}" href="${escapeXml(absoluteUrl(siteUrl, language.path(path)))}"/>`,
+            ),
+            `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(absoluteUrl(siteUrl, path))}"/>`,
+          ]
+        : [];
+    return languages.map((language) =>
+      [
+        `  <url><loc>${escapeXml(absoluteUrl(siteUrl, language.path(path)))}</loc>`,
+        ...alternates,
+        "  </url>",
+      ].join("\n"),
+    );
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
 export function robotsTxt(siteUrl) {

@@ -17,9 +17,10 @@ function tagElement(tag: MetaDescriptor): ReactElement | null {
   if (fields["tagName"] === "link")
     return (
       <link
-        key={`link:${text("rel")}:${text("type") ?? ""}`}
+        key={`link:${text("rel")}:${text("type") ?? ""}:${text("hrefLang") ?? ""}`}
         rel={text("rel")}
         href={text("href")}
+        hrefLang={text("hrefLang")}
         type={text("type")}
         title={text("title")}
       />
@@ -31,7 +32,11 @@ function tagElement(tag: MetaDescriptor): ReactElement | null {
     return <meta key={`name:${text("name")}`} name={text("name")} content={content} />;
   if (text("property") !== undefined) {
     return (
-      <meta key={`property:${text("property")}`} property={text("property")} content={content} />
+      <meta
+        key={`property:${text("property")}:${content}`}
+        property={text("property")}
+        content={content}
+      />
     );
   }
   return null;

@@ -1,14 +1,28 @@
 import type { MetaDescriptor } from "react-router";
 import { blogPaths } from "@site/shared/blog";
-import { expertById, expertHref, firm, type RouteInfo } from "@site/shared/content";
+import { expertById, expertHref, firm, type RouteId } from "@site/shared/content";
+import { defaultLocale, localePath, locales, type Locale } from "@site/shared/i18n";
+import type { ContentTree, MessageTree } from "@site/shared/i18n/sources";
 import { env } from "../config/env";
+
+/** The page a head is written for: its path in English ("/about") and the texts of its language. */
+export interface PageInfo {
+  path: string;
+  locale: Locale;
+  content: ContentTree;
+  messages: MessageTree;
+}
+
+/** Open Graph's locale of each language (the firm writes from Kenya; French as in francophone Africa). */
+const ogLocales: Readonly<Record<Locale, string>> = { en: "en_GB", fr: "fr_FR", sw: "sw_KE" };
 
 /** What a page says about itself; the rest of its meta tags follow from it. */
 export interface PageSeo {
   title: string;
   description: string;
-  /** Path of the page, starting with "/"; the canonical URL is the site URL plus this. */
+  /** Path of the page in English, starting with "/"; the canonical URL is its path in `locale`. */
   path: string;
+  locale: Locale;
   /** Pages that must stay out of search results (the 404 page). */
   noindex?: boolean;
   /** A blog post: Open Graph says "article", with its dates, section and tags. */
@@ -26,28 +40,53 @@ export interface SiteSeo {
 
 export const socialCard = { path: "/social-card.png", width: 1200, height: 630 } as const;
 
-export const defaultSite: SiteSeo = {
+/** The site's facts, the social card's description in the page's language. */
+export const siteSeo = (content: Pick<ContentTree, "firm">): SiteSeo => ({
   siteUrl: env.siteUrl,
   siteName: firm.name,
   imagePath: socialCard.path,
-  imageAlt: `${firm.name}: ${firm.tagline}`,
-};
+  imageAlt: `${firm.name}: ${content.firm.tagline}`,
+});
+
+export const defaultSite: SiteSeo = siteSeo({ firm });
+
+const absolute = (site: SiteSeo, path: string) => `${site.siteUrl}${path === "/" ? "/" : path}`;
 
 /** Builds every meta tag of a page: title, description, canonical, Open Graph and Twitter. */
 export function seo(page: PageSeo, site: SiteSeo = defaultSite): MetaDescriptor[] {
   const title = `${page.title} | ${site.siteName}`;
-  const url = `${site.siteUrl}${page.path === "/" ? "/" : page.path}`;
+  const url = absolute(site, localePath(page.locale, page.path));
   const image = `${site.siteUrl}${site.imagePath}`;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: page.description },
     { tagName: "link", rel: "canonical", href: url },
+    // The same page in each language, and English for everyone else (not for the 404 page: no such page).
+    ...(page.noindex
+      ? []
+      : [
+          ...locales.map((locale) => ({
+            tagName: "link",
+            rel: "alternate",
+            hrefLang: locale,
+            href: absolute(site, localePath(locale, page.path)),
+          })),
+          {
+            tagName: "link",
+            rel: "alternate",
+            hrefLang: "x-default",
+            href: absolute(site, localePath(defaultLocale, page.path)),
+          },
+        ]),
     { property: "og:title", content: title },
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
     { property: "og:type", content: page.article ? "article" : "website" },
     { property: "og:site_name", content: site.siteName },
-    { property: "og:locale", content: "en_GB" },
+    { property: "og:locale", content: ogLocales[page.locale] },
+    ...locales
+      .filter((locale) => locale !== page.locale)
+      .map((locale) => ({ property: "og:locale:alternate", content: ogLocales[locale] })),
     { property: "og:image", content: image },
     { property: "og:image:width", content: String(socialCard.width) },
     { property: "og:image:height", content: String(socialCard.height) },
@@ -79,21 +118,29 @@ export function seo(page: PageSeo, site: SiteSeo = defaultSite): MetaDescriptor[
 /** The title of the blog's Atom feed, as readers list it. */
 export const blogFeedTitle = (site: SiteSeo = defaultSite) => `${site.siteName} blog`;
 
-/** The meta tags of one of the site's routes, from its entry in the shared route table. */
-export function routeSeo(route: RouteInfo, site: SiteSeo = defaultSite): MetaDescriptor[] {
-  return seo({ title: route.title, description: route.description, path: route.path }, site);
+/** The meta tags of one of the site's routes, from its entry in the route table of the page's language. */
+export function routeSeo(id: RouteId, page: PageInfo): MetaDescriptor[] {
+  const route = page.content.routes.find((candidate) => candidate.id === id);
+  if (!route) throw new Error(`Unknown route ${id}`);
+  return seo(
+    { title: route.title, description: route.description, path: route.path, locale: page.locale },
+    siteSeo(page.content),
+  );
 }
 
 /** Structured data describing the firm (schema.org ProfessionalService, a kind of Organization). */
-export function organizationJsonLd(site: SiteSeo = defaultSite): Record<string, unknown> {
+export function organizationJsonLd(
+  site: SiteSeo = defaultSite,
+  content: Pick<ContentTree, "firm"> = { firm },
+): Record<string, unknown> {
   return {
     "@context": "https://schema.org",
     "@type": ["ProfessionalService", "Organization"],
     "@id": `${site.siteUrl}/#organization`,
     name: firm.name,
     legalName: firm.legalName,
-    slogan: firm.tagline,
-    description: firm.summary,
+    slogan: content.firm.tagline,
+    description: content.firm.summary,
     url: `${site.siteUrl}/`,
     logo: `${site.siteUrl}/icon-512.png`,
     image: `${site.siteUrl}${site.imagePath}`,

@@ -1,11 +1,14 @@
-import { aboutContent, aboutSections, routeById } from "@site/shared/content";
+import type { aboutSections } from "@site/shared/content";
+import { useContent, useRoute } from "../i18n/content";
+import { useMessages } from "../i18n/messages";
+import type { PageInfo } from "../lib/seo";
 import { NewsletterBlock } from "../features/newsletter";
 import { routeSeo } from "../lib/seo";
 import { PageHero } from "../components/ui/page-hero";
 import { SectionHeading } from "../components/ui/section-heading";
 import type { ReactNode } from "react";
 
-export const meta = () => routeSeo(routeById("about"));
+export const meta = (page: PageInfo) => routeSeo("about", page);
 export const islands = [NewsletterBlock];
 
 type SectionId = (typeof aboutSections)[number]["id"];
@@ -35,18 +38,20 @@ function TitledCards({
 }
 
 export default function AboutPage() {
+  const { aboutContent, aboutSections } = useContent();
+  const labels = useMessages().siteMessages.statements;
   const { whoWeAre, philosophies, anthem, businessModel, successFactors, whyChooseUs } =
     aboutContent;
-  const route = routeById("about");
+  const route = useRoute("about");
   const statements = [
-    { label: "Purpose", text: philosophies.purpose },
-    { label: "Vision", text: philosophies.vision },
-    { label: "Mission", text: philosophies.mission },
-    { label: "Motto", text: philosophies.motto },
-    { label: "Tagline", text: philosophies.tagline },
-    { label: "Promise", text: philosophies.promise },
-    { label: "Positioning", text: philosophies.positioning },
-    { label: "Inspiration", text: philosophies.inspiration },
+    { label: labels.purpose, text: philosophies.purpose },
+    { label: labels.vision, text: philosophies.vision },
+    { label: labels.mission, text: philosophies.mission },
+    { label: labels.motto, text: philosophies.motto },
+    { label: labels.tagline, text: philosophies.tagline },
+    { label: labels.promise, text: philosophies.promise },
+    { label: labels.positioning, text: philosophies.positioning },
+    { label: labels.inspiration, text: philosophies.inspiration },
   ];
 
   // Each anchored section's body, in the order aboutSections lists them.

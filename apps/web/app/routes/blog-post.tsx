@@ -1,11 +1,12 @@
 import { useLocation } from "react-router";
+import { localePath } from "@site/shared/i18n";
+import { useLocale } from "../i18n/messages";
 import { blogPaths, relatedPosts, type BlogPostSummary } from "@site/shared/blog";
 import { blogPostBodies, blogPosts } from "@site/shared/blog/posts";
 import { CommentForm, CommentSection } from "../features/comments";
 import { NewsletterBlock } from "../features/newsletter";
 import { BlogPostArticle } from "../features/blog";
-import { blogPostingJsonLd, defaultSite, seo } from "../lib/seo";
-import { categoryLabel } from "../lib/format";
+import { blogPostingJsonLd, defaultSite, seo, siteSeo, type PageInfo } from "../lib/seo";
 
 /** The post at a path /blog/<slug>. The route table only maps existing posts' paths to this page. */
 function postAt(path: string): BlogPostSummary {
@@ -15,25 +16,25 @@ function postAt(path: string): BlogPostSummary {
   return post;
 }
 
-export const meta = (path?: string) => {
-  if (path === undefined) throw new Error("A blog post's meta needs the post's path");
+export const meta = ({ path, locale, content, messages }: PageInfo) => {
   const post = postAt(path);
-  return seo({
-    title: post.title,
-    description: post.summary,
-    path: blogPaths.post(post.slug),
-    article: {
-      publishedTime: post.date,
-      ...(post.updated ? { modifiedTime: post.updated } : {}),
-      section: categoryLabel(post.category),
+  return seo(
+    {
+      title: post.title,
+      description: post.summary,
+      path: blogPaths.post(post.slug),
+      locale,
+      article: {
+        publishedTime: post.date,
+        ...(post.updated ? { modifiedTime: post.updated } : {}),
+        section: messages.categoryNames[post.category],
+      },
     },
-  });
+    siteSeo(content),
+  );
 };
 
-export const jsonLd = (path?: string) => {
-  if (path === undefined) throw new Error("A blog post's structured data needs the post's path");
-  return blogPostingJsonLd(postAt(path));
-};
+export const jsonLd = ({ path }: PageInfo) => blogPostingJsonLd(postAt(path));
 
 export const islands = [CommentForm, NewsletterBlock];
 
@@ -46,7 +47,7 @@ export default function BlogPostPage() {
       <BlogPostArticle
         post={post}
         body={body}
-        url={`${defaultSite.siteUrl}${blogPaths.post(post.slug)}`}
+        url={`${defaultSite.siteUrl}${localePath(useLocale(), blogPaths.post(post.slug))}`}
         related={relatedPosts(post, blogPosts)}
         afterArticle={<CommentSection post={post.slug} />}
       />

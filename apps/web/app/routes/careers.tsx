@@ -1,10 +1,11 @@
-import { careersContent, routeById } from "@site/shared/content";
+import { useContent } from "../i18n/content";
+import type { PageInfo } from "../lib/seo";
 import { routeSeo } from "../lib/seo";
 
-export const meta = () => routeSeo(routeById("careers"));
+export const meta = (page: PageInfo) => routeSeo("careers", page);
 
 export default function CareersPage() {
-  const { tag, heading, paragraphs, cta } = careersContent;
+  const { tag, heading, paragraphs, cta } = useContent().careersContent;
   return (
     <section className="section careers" aria-labelledby="careers-title">
       <div className="container container--narrow careers__card">

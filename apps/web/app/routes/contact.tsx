@@ -1,14 +1,19 @@
 import { Link } from "react-router";
-import { contactContent, firm, routeById } from "@site/shared/content";
+import { firm } from "@site/shared/content";
+import { useContent } from "../i18n/content";
+import { useMessages } from "../i18n/messages";
+import type { PageInfo } from "../lib/seo";
 import { ContactForm } from "../features/contact";
 import { routeSeo } from "../lib/seo";
 import { PageHero } from "../components/ui/page-hero";
 import { SocialIcon } from "../components/ui/social-icon";
 
-export const meta = () => routeSeo(routeById("contact"));
+export const meta = (page: PageInfo) => routeSeo("contact", page);
 export const islands = [ContactForm];
 
 export default function ContactPage() {
+  const { siteMessages, contactContent } = useMessages();
+  const { supportHours } = useContent().firm;
   const { heading, intro, careersPointer } = contactContent;
   return (
     <>
@@ -18,7 +23,7 @@ export default function ContactPage() {
           <div className="contact-layout__form">
             <ContactForm />
           </div>
-          <aside className="contact-layout__aside" aria-label={`${firm.name} contacts`}>
+          <aside className="contact-layout__aside" aria-label={siteMessages.contacts}>
             <ul className="contact-points">
               <li>
                 <SocialIcon network="email" />
@@ -30,7 +35,7 @@ export default function ContactPage() {
               </li>
               <li>
                 <SocialIcon network="hours" />
-                <span>{firm.supportHours}</span>
+                <span>{supportHours}</span>
               </li>
             </ul>
             <p className="careers-pointer">

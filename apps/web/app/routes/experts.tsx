@@ -1,9 +1,10 @@
-import { expertsContent, routeById } from "@site/shared/content";
+import { useContent } from "../i18n/content";
+import type { PageInfo } from "../lib/seo";
 import { routeSeo } from "../lib/seo";
 import { PageHero } from "../components/ui/page-hero";
 import { SocialIcon } from "../components/ui/social-icon";
 
-export const meta = () => routeSeo(routeById("experts"));
+export const meta = (page: PageInfo) => routeSeo("experts", page);
 
 /** Initials for the portrait placeholder ("Dr. Amani Njoroge" gives "AN"): no photo is published. */
 function initials(name: string): string {
@@ -17,7 +18,7 @@ function initials(name: string): string {
 }
 
 export default function ExpertsPage() {
-  const { heading, intro, founder } = expertsContent;
+  const { heading, intro, founder } = useContent().expertsContent;
   const [lead, ...moreIntro] = intro;
   return (
     <>

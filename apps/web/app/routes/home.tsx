@@ -1,11 +1,8 @@
 import { Link } from "react-router";
-import {
-  geographies,
-  homeContent,
-  routeById,
-  sectors,
-  serviceCategories,
-} from "@site/shared/content";
+import { useContent } from "../i18n/content";
+import { useLocale, useMessages } from "../i18n/messages";
+import { formatNumber } from "../lib/format";
+import type { PageInfo } from "../lib/seo";
 import { blogPosts } from "@site/shared/blog/posts";
 import { LatestPosts } from "../features/blog";
 import { NewsletterBlock } from "../features/newsletter";
@@ -16,16 +13,19 @@ import { Steps } from "../components/ui/steps";
 import { HeroIllustration } from "../illustrations/hero-illustration";
 import { CardGlyph } from "../illustrations/card-glyph";
 
-export const meta = () => routeSeo(routeById("home"));
+export const meta = (page: PageInfo) => routeSeo("home", page);
 export const islands = [NewsletterBlock];
 
 export default function HomePage() {
+  const { homeContent, geographies, sectors, serviceCategories } = useContent();
+  const labels = useMessages().siteMessages.figures;
+  const locale = useLocale();
   const { hero, whoWeAre, serviceCards, whyPartner, howItWorks, faq } = homeContent;
   // Figures derived from the content itself, so they can never drift from the lists they count.
   const figures = [
-    { value: geographies.length, label: "Geographies" },
-    { value: sectors.length, label: "Sectors served" },
-    { value: serviceCategories.length, label: "Service lines" },
+    { value: formatNumber(geographies.length, locale), label: labels.geographies },
+    { value: formatNumber(sectors.length, locale), label: labels.sectors },
+    { value: formatNumber(serviceCategories.length, locale), label: labels.serviceLines },
   ];
   return (
     <>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { industriesContent, routeById, sectors } from "@site/shared/content";
+import { useContent } from "../i18n/content";
+import type { PageInfo } from "../lib/seo";
 import { NewsletterBlock } from "../features/newsletter";
 import { routeSeo } from "../lib/seo";
 import { Accordion } from "../components/ui/accordion";
@@ -7,10 +8,11 @@ import { PageHero } from "../components/ui/page-hero";
 import { SectionHeading } from "../components/ui/section-heading";
 import { Steps } from "../components/ui/steps";
 
-export const meta = () => routeSeo(routeById("industries"));
+export const meta = (page: PageInfo) => routeSeo("industries", page);
 export const islands = [NewsletterBlock];
 
 export default function IndustriesPage() {
+  const { industriesContent, sectors } = useContent();
   const { hero, sectorsIntro, solutions, process, support } = industriesContent;
   return (
     <>

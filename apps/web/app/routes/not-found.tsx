@@ -1,12 +1,19 @@
 import { Link } from "react-router";
 import { notFoundPath } from "@site/shared/content";
-import { notFoundMessages } from "@site/shared/messages";
-import { seo } from "../lib/seo";
+import { useMessages } from "../i18n/messages";
+import { seo, type PageInfo } from "../lib/seo";
 
-export const meta = () =>
-  seo({ title: notFoundMessages.title, description: notFoundMessages.text, path: notFoundPath, noindex: true });
+export const meta = ({ messages, locale }: PageInfo) =>
+  seo({
+    title: messages.notFoundMessages.title,
+    description: messages.notFoundMessages.text,
+    path: notFoundPath,
+    locale,
+    noindex: true,
+  });
 
 export default function NotFoundPage() {
+  const { notFoundMessages } = useMessages();
   return (
     <section className="section not-found" aria-labelledby="not-found-title">
       <div className="container container--narrow not-found__inner">

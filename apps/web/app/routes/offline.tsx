@@ -1,13 +1,14 @@
 import { offlinePath } from "@site/shared/service-worker";
-import { offlineMessages } from "@site/shared/messages";
-import { seo } from "../lib/seo";
+import { useLocalePath, useMessages } from "../i18n/messages";
+import { seo, type PageInfo } from "../lib/seo";
 import { offlineMarkers } from "../service-worker/offline-page";
 
-export const meta = () =>
+export const meta = ({ messages, locale }: PageInfo) =>
   seo({
-    title: offlineMessages.title,
-    description: offlineMessages.description,
+    title: messages.offlineMessages.title,
+    description: messages.offlineMessages.description,
     path: offlinePath,
+    locale,
     noindex: true,
   });
 
@@ -18,12 +19,14 @@ export const meta = () =>
  * says nothing is saved and "Try again" leads home.
  */
 export default function OfflinePage() {
+  const { offlineMessages } = useMessages();
+  const home = useLocalePath()("/");
   return (
     <section className="section offline" aria-labelledby="offline-title">
       <div className="container container--narrow">
         <h1 id="offline-title">{offlineMessages.title}</h1>
         <p>{offlineMessages.text}</p>
-        <a href="/" className="button button--primary" {...{ [offlineMarkers.retry]: "" }}>
+        <a href={home} className="button button--primary" {...{ [offlineMarkers.retry]: "" }}>
           {offlineMessages.retry}
         </a>
         <h2 className="offline__heading">{offlineMessages.availableHeading}</h2>

@@ -1,12 +1,13 @@
-import { privacyNotice, routeById } from "@site/shared/content";
+import { useContent } from "../i18n/content";
+import type { PageInfo } from "../lib/seo";
 import { PageHero } from "../components/ui/page-hero";
 import { routeSeo } from "../lib/seo";
 
-export const meta = () => routeSeo(routeById("privacy"));
+export const meta = (page: PageInfo) => routeSeo("privacy", page);
 
 /** /privacy: the notice each form links to; its version is what the forms record with consent. */
 export default function PrivacyPage() {
-  const { heading, intro, sections, version, contact } = privacyNotice;
+  const { heading, intro, sections, version, contact } = useContent().privacyNotice;
   return (
     <>
       <PageHero title={heading} lead={intro[0]} />

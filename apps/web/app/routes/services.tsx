@@ -1,14 +1,16 @@
-import { routeById, serviceCategories } from "@site/shared/content";
+import { useContent, useRoute } from "../i18n/content";
+import type { PageInfo } from "../lib/seo";
 import { NewsletterBlock } from "../features/newsletter";
 import { routeSeo } from "../lib/seo";
 import { PageHero } from "../components/ui/page-hero";
 import { ServiceIllustration } from "../illustrations/service-illustration";
 
-export const meta = () => routeSeo(routeById("services"));
+export const meta = (page: PageInfo) => routeSeo("services", page);
 export const islands = [NewsletterBlock];
 
 export default function ServicesPage() {
-  const route = routeById("services");
+  const route = useRoute("services");
+  const { serviceCategories } = useContent();
   return (
     <>
       <PageHero title={route.title} lead={route.description} />

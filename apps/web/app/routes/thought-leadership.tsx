@@ -1,8 +1,8 @@
-import { routeById } from "@site/shared/content";
+import type { PageInfo } from "../lib/seo";
 import { ThoughtLeadership } from "../features/thought-leadership";
 import { routeSeo } from "../lib/seo";
 
-export const meta = () => routeSeo(routeById("thought-leadership"));
+export const meta = (page: PageInfo) => routeSeo("thought-leadership", page);
 
 export const islands = [ThoughtLeadership];
 

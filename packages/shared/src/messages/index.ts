@@ -1,3 +1,6 @@
+import { firm } from "../content/firm.js";
+import type { ArticleCategory } from "../content/articles.js";
+
 /**
  * Every user-facing message of the product, word for word from the specification (sections 2, 5 and 8).
  * The web and the API import these; no other package retypes them.
@@ -133,6 +136,20 @@ export const unsubscribeMessages = {
   back: "Go to our website",
 } as const;
 
+/** The ten article categories as the blog and Thought Leadership show them (stored in capitals). */
+export const categoryNames = {
+  ECONOMY: "Economy",
+  MANAGEMENT: "Management",
+  GEOPOLITICS: "Geopolitics",
+  STRATEGY: "Strategy",
+  BANKING: "Banking",
+  INSURANCE: "Insurance",
+  TELECOM: "Telecom",
+  PAYMENTS: "Payments",
+  TOURISM: "Tourism",
+  EDUCATION: "Education",
+} as const satisfies Record<ArticleCategory, string>;
+
 /** The blog's pages: the list, its category filter, a post's byline, contents, sharing and related posts. */
 export const blogMessages = {
   heading: "Blog",
@@ -146,6 +163,9 @@ export const blogMessages = {
     const noun = count === 1 ? "post" : "posts";
     return categoryName ? `${count} ${noun} in ${categoryName}` : `All ${count} ${noun}`;
   },
+  /** A category page's description for search results: "3 posts in Banking on our blog: ... banking." */
+  categoryDescription: (count: number, category: string, topic: string) =>
+    `${count} ${count === 1 ? "post" : "posts"} in ${category} on our blog: practical notes for boards, managers and programme leaders on ${topic}.`,
   readingTime: (minutes: number) => `${minutes} min read`,
   by: "By",
   published: "Published",
@@ -223,4 +243,48 @@ export const moderationMessages = {
   goneTitle: "This comment no longer exists",
   goneText: "It may have been erased at its author's request.",
   back: "Go to the post",
+} as const;
+
+/** The words of the site's own page parts: header, footer, language switcher, labels of figures and fields. */
+export const siteMessages = {
+  skipLink: "Skip to main content",
+  /** After the logo, for screen readers: "<logo> home page". */
+  homePage: "home page",
+  mainNavigation: "Main",
+  mobileNavigation: "Mobile",
+  menu: "Menu",
+  backToTop: "Back to top",
+  footerGeographies: "Geographies",
+  footerContact: "Contact Us",
+  socialOn: (network: string) => `${firm.name} on ${network}`,
+  rights: (year: number, legalName: string) => `© ${year} ${legalName}. All rights reserved.`,
+  contacts: `${firm.name} contacts`,
+  /** The language switcher: its label, and the sentence under the header that suggests a language. */
+  languages: "Languages",
+  suggestion: "This page is also available in English.",
+  figures: {
+    geographies: "Geographies",
+    sectors: "Sectors served",
+    serviceLines: "Service lines",
+  },
+  statements: {
+    purpose: "Purpose",
+    vision: "Vision",
+    mission: "Mission",
+    motto: "Motto",
+    tagline: "Tagline",
+    promise: "Promise",
+    positioning: "Positioning",
+    inspiration: "Inspiration",
+  },
+  /** The contact form's fields and button. */
+  fields: {
+    name: "Name",
+    email: "Email",
+    phone: "Phone",
+    subject: "Subject",
+    description: "Description",
+    website: "Website",
+    send: "Send Message",
+  },
 } as const;

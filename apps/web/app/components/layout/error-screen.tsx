@@ -1,9 +1,10 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { firm } from "@site/shared/content";
-import { errorScreenMessages } from "@site/shared/messages";
+import { useMessages } from "../../i18n/messages";
 
 /** The screen shown when a page crashes while rendering. */
 export function ErrorScreen() {
+  const { errorScreenMessages } = useMessages();
   return (
     <main id="main" className="error-screen">
       <div className="error-screen__card">

@@ -1,11 +1,15 @@
 import { Link } from "react-router";
-import { firm, footerColumns, geographies } from "@site/shared/content";
+import { firm } from "@site/shared/content";
+import { useContent } from "../../i18n/content";
+import { useMessages } from "../../i18n/messages";
 import { SocialIcon } from "../ui/social-icon";
 import { BrandMark } from "./logo";
 import { ScrollToTopButton } from "./scroll-to-top-button";
 
 /** The site footer: the firm in a sentence, link columns, geographies, contacts, socials, copyright. */
 export function Footer() {
+  const { footerColumns, geographies, firm: firmText } = useContent();
+  const text = useMessages().siteMessages;
   const { linksAndResources, coreServices } = footerColumns;
   return (
     <footer className="site-footer">
@@ -15,14 +19,14 @@ export function Footer() {
             <BrandMark size={32} />
             <span>{firm.name}</span>
           </h2>
-          <p className="site-footer__summary">{firm.summary}</p>
+          <p className="site-footer__summary">{firmText.summary}</p>
           <ul className="site-footer__socials">
-            {firm.socials.map((social) => (
+            {firmText.socials.map((social) => (
               <li key={social.network}>
                 <a
                   href={social.href}
                   className="social-link"
-                  aria-label={`${firm.name} on ${social.label}`}
+                  aria-label={text.socialOn(social.label)}
                   target="_blank"
                   rel="noopener noreferrer"
                 >
@@ -46,7 +50,7 @@ export function Footer() {
         ))}
         <section className="site-footer__column site-footer__geo" aria-labelledby="footer-geographies">
           <h2 id="footer-geographies" className="site-footer__heading">
-            Geographies
+            {text.footerGeographies}
           </h2>
           <ul className="site-footer__geo-list">
             {geographies.map((place) => (
@@ -56,7 +60,7 @@ export function Footer() {
         </section>
         <section className="site-footer__column" aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="site-footer__heading">
-            Contact Us
+            {text.footerContact}
           </h2>
           <ul>
             <li>
@@ -68,12 +72,12 @@ export function Footer() {
             <li>
               <a href={`mailto:${firm.careersEmail}`}>{firm.careersEmail}</a>
             </li>
-            <li className="site-footer__hours">{firm.supportHours}</li>
+            <li className="site-footer__hours">{firmText.supportHours}</li>
           </ul>
         </section>
       </div>
       <div className="container site-footer__bottom">
-        <p>{`© ${firm.copyrightYear} ${firm.legalName}. All rights reserved.`}</p>
+        <p>{text.rights(firm.copyrightYear, firm.legalName)}</p>
         <ScrollToTopButton />
       </div>
     </footer>

@@ -1,5 +1,7 @@
 import { Link, NavLink } from "react-router";
-import { contactCta, headerNav, mobileNav } from "@site/shared/content";
+import { useContent } from "../../i18n/content";
+import { useMessages } from "../../i18n/messages";
+import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
 import { NavDropdown } from "./nav-dropdown";
 
@@ -17,14 +19,16 @@ const mobileMenuId = "mobile-menu";
  * is page-behaviour.ts, plain DOM code, so the static page needs no React for it.
  */
 export function Header() {
+  const { contactCta, headerNav, mobileNav } = useContent();
+  const text = useMessages().siteMessages;
   return (
     <header className="site-header">
       <div className="site-header__bar container">
         <Link to="/" className="site-header__logo">
           <Logo />
-          <span className="visually-hidden"> home page</span>
+          <span className="visually-hidden">{` ${text.homePage}`}</span>
         </Link>
-        <nav className="nav" aria-label="Main">
+        <nav className="nav" aria-label={text.mainNavigation}>
           <ul className="nav__list">
             {headerNav.map((item) =>
               item.children ? (
@@ -39,16 +43,17 @@ export function Header() {
             )}
           </ul>
         </nav>
+        <LanguageSwitcher variant="header" />
         <Link to={contactCta.href} className="button button--primary site-header__cta">
           {contactCta.label}
         </Link>
         <button type="button" className="burger" aria-expanded={false} aria-controls={mobileMenuId}>
-          <span className="visually-hidden">Menu</span>
+          <span className="visually-hidden">{text.menu}</span>
           <span className="burger__lines" aria-hidden="true" />
         </button>
       </div>
       <div id={mobileMenuId} className="mobile-menu" hidden>
-        <nav aria-label="Mobile">
+        <nav aria-label={text.mobileNavigation}>
           <ul className="mobile-menu__list">
             {mobileNav.map((item) => (
               <li key={item.href}>
@@ -73,6 +78,7 @@ export function Header() {
             {contactCta.label}
           </Link>
         </nav>
+        <LanguageSwitcher variant="menu" />
       </div>
     </header>
   );

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Link, NavLink } from "react-router";
 import type { NavItem } from "@site/shared/content";
+import { useMessages } from "../../i18n/messages";
 
 /**
  * A header link with a disclosure of sub-links (About and its six anchors): the label stays a real
@@ -9,6 +10,7 @@ import type { NavItem } from "@site/shared/content";
  */
 export function NavDropdown({ item }: { item: NavItem }) {
   const listId = useId();
+  const { sections } = useMessages().siteMessages;
 
   return (
     <li className="nav__item nav__item--menu">
@@ -16,7 +18,7 @@ export function NavDropdown({ item }: { item: NavItem }) {
         {item.label}
       </NavLink>
       <button type="button" className="nav__toggle" aria-expanded={false} aria-controls={listId}>
-        <span className="visually-hidden">{`${item.label} sections`}</span>
+        <span className="visually-hidden">{sections(item.label)}</span>
         <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" focusable="false">
           <path
             d="M2 4.5 6 8l4-3.5"

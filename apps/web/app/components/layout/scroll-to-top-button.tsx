@@ -14,7 +14,7 @@ export function ScrollToTopButton() {
           strokeLinecap="round"
         />
       </svg>
-      <span>Back to top</span>
+      <span>{useMessages().siteMessages.backToTop}</span>
     </button>
   );
 }

@@ -2,6 +2,12 @@ import { useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { ErrorBoundary, ErrorScreen } from "../layout/error-screen";
 import { IslandElement, type IslandModule } from "./island";
+import {
+  documentLocale,
+  loadMessages,
+  PageLanguageProvider,
+  type PageLanguage,
+} from "../../i18n/messages";
 
 /** How the prerender renders an island and the browser hydrates it: the same tree, so the same markup. */
 export function islandTree(
@@ -32,29 +38,38 @@ function Hydrated({ then }: { then: (() => void) | undefined }) {
  * the island to show it). The page's container is swapped for a new one, so no React root loses nodes
  * it owns.
  */
-export function showErrorScreen(): void {
+export function showErrorScreen(language?: PageLanguage): void {
   const page = document.getElementById("root");
   if (!page) return;
   const replacement = document.createElement("div");
   replacement.id = "root";
   page.replaceWith(replacement);
-  createRoot(replacement).render(<ErrorScreen />);
+  const screen = <ErrorScreen />;
+  createRoot(replacement).render(
+    language ? <PageLanguageProvider value={language}>{screen}</PageLanguageProvider> : screen,
+  );
 }
 
 /**
  * React takes over one prerendered island in place: `element` holds exactly what the prerender
- * rendered for it, under the same identifier prefix (so its ids match). A rendering error shows the
- * site's error screen. Settles once the island is live.
+ * rendered for it, under the same identifier prefix (so its ids match), in the page's language (its
+ * messages are loaded first, so the words match too). A rendering error shows the site's error
+ * screen. Settles once the island is live.
  */
-export function hydrateIsland(
+export async function hydrateIsland(
   element: HTMLElement,
   module: IslandModule<object>,
   props: object,
   identifierPrefix: string,
 ): Promise<void> {
+  const language = await loadMessages(documentLocale(element.ownerDocument));
   return new Promise((resolve) => {
-    hydrateRoot(element, islandTree(module, props, element, showErrorScreen, resolve), {
-      identifierPrefix,
-    });
+    hydrateRoot(
+      element,
+      <PageLanguageProvider value={language}>
+        {islandTree(module, props, element, () => showErrorScreen(language), resolve)}
+      </PageLanguageProvider>,
+      { identifierPrefix },
+    );
   });
 }
