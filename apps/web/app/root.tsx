@@ -5,6 +5,7 @@ import { ErrorBoundary } from "./components/layout/error-screen";
 import { Footer } from "./components/layout/footer";
 import { enhancePage } from "./components/layout/page-behaviour";
 import type { PageEntry } from "./routes";
+import { useMessages } from "./i18n/messages";
 import "./styles/tokens.css";
 import "./styles/base.css";
 import "./styles/layout.css";
@@ -66,10 +67,11 @@ export function SiteShell({ children }: { children: ReactNode }) {
   // Where React renders the whole site (development server, unit tests), the header's and footer's
   // behaviours attach here; on the built site entry.client.ts attaches them to the static page.
   useEffect(() => enhancePage(document), []);
+  const { skipLink } = useMessages().siteMessages;
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to main content
+        {skipLink}
       </a>
       <Header />
       {/*

@@ -55,10 +55,10 @@ export interface BoundPageModule extends Omit<PageModule, "meta" | "jsonLd"> {
 
 /** The module with its meta (and JSON-LD) bound to `path` (its English path), whatever the page. */
 export function atPath(module: PageModule, path: string): BoundPageModule {
-  const { jsonLd } = module;
+  const { jsonLd, meta, ...rest } = module;
   return {
-    ...module,
-    meta: (text) => module.meta({ ...text, path }),
+    ...rest,
+    meta: (text) => meta({ ...text, path }),
     ...(jsonLd ? { jsonLd: (text: PageText) => jsonLd({ ...text, path }) } : {}),
   };
 }

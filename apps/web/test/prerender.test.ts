@@ -23,6 +23,7 @@ import {
   thoughtLeadershipMessages,
 } from "@site/shared/messages";
 import { offlinePath, serviceWorkerFile } from "@site/shared/service-worker";
+import { localePath, locales } from "@site/shared/i18n";
 
 // (path functions, not `new URL`: the test environment's URL is happy-dom's, which refuses file:.)
 const client = join(dirname(fileURLToPath(import.meta.url)), "..", "build", "client") + "/";
@@ -213,9 +214,31 @@ describe("files beside the pages", () => {
     const xml = read("sitemap.xml").toString();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     // The blog's posts and categories follow (test/prerender-blog.test.ts checks them).
-    expect(locs.filter((loc) => !loc?.startsWith(`${siteUrl}/blog/`))).toEqual(
-      routes.map((route) => `${siteUrl}${route.path}`),
+    expect(
+      locs.filter((loc) => !/^\/((fr|sw)\/)?blog\//.test(loc?.slice(siteUrl.length) ?? "")),
+    ).toEqual(
+      routes.flatMap((route) =>
+        locales.map((locale) => `${siteUrl}${localePath(locale, route.path)}`),
+      ),
     );
+  });
+
+  it("sitemap.xml lists each page's three languages and x-default as alternates, the same as its head", () => {
+    const xml = read("sitemap.xml").toString();
+    const entries = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>([\s\S]*?)<\/url>/g)];
+    expect(entries.length).toBeGreaterThan(routes.length * 3 - 1);
+    for (const [, loc, body] of entries) {
+      const inSitemap = [...(body ?? "").matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map(
+        ([, lang, href]) => `${lang} ${href}`,
+      );
+      expect(inSitemap, loc).toHaveLength(4);
+      const path = (loc ?? "").slice(siteUrl.length) || "/";
+      const doc = parse(path === "/" ? "/" : path);
+      const inHead = [...doc.querySelectorAll('link[rel="alternate"][hreflang]')].map(
+        (link) => `${link.getAttribute("hreflang")} ${link.getAttribute("href")}`,
+      );
+      expect(inHead, loc).toEqual(inSitemap);
+    }
   });
 
   it("the offline page is out of search results and the sitemap", () => {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { MetaDescriptor } from "react-router";
-import { firm, routeById } from "@site/shared/content";
-import { blogPostingJsonLd, organizationJsonLd, routeSeo, seo, type SiteSeo } from "./seo";
+import { firm } from "@site/shared/content";
+import { contentSources, messageSources } from "@site/shared/i18n/sources";
+import { translations } from "@site/shared/i18n/translations";
+import { blogPostingJsonLd, organizationJsonLd, routeSeo, seo, type PageInfo, type SiteSeo } from "./seo";
+
+const english = (path: string): PageInfo => ({ path, locale: "en", content: contentSources, messages: messageSources });
 
 const site: SiteSeo = { siteUrl: "https://example.test", siteName: "Firm", imagePath: "/card.png", imageAlt: "card" };
 const find = (tags: MetaDescriptor[], key: string, value: string) =>
@@ -9,7 +13,7 @@ const find = (tags: MetaDescriptor[], key: string, value: string) =>
 
 describe("seo()", () => {
   it("builds title, description, canonical, Open Graph and Twitter tags from one page description", () => {
-    const tags = seo({ title: "About Us", description: "All about us.", path: "/about" }, site);
+    const tags = seo({ title: "About Us", description: "All about us.", path: "/about", locale: "en" }, site);
     expect(tags).toContainEqual({ title: "About Us | Firm" });
     expect(find(tags, "name", "description")?.content).toBe("All about us.");
     expect(find(tags, "rel", "canonical")?.href).toBe("https://example.test/about");
@@ -23,13 +27,13 @@ describe("seo()", () => {
   });
 
   it("gives the home page a canonical ending in a slash and lets the 404 page opt out of indexing", () => {
-    expect(find(routeSeo(routeById("home"), site), "rel", "canonical")?.href).toBe("https://example.test/");
-    const notFound = seo({ title: "404", description: "x", path: "/404", noindex: true }, site);
+    expect(find(routeSeo("home", english("/"), site), "rel", "canonical")?.href).toBe("https://example.test/");
+    const notFound = seo({ title: "404", description: "x", path: "/404", locale: "en", noindex: true }, site);
     expect(find(notFound, "name", "robots")?.content).toBe("noindex");
   });
 
   it("uses the published site URL and the firm's name by default", () => {
-    const tags = routeSeo(routeById("services"));
+    const tags = routeSeo("services", english("/services"));
     expect(tags).toContainEqual({ title: `Services | ${firm.name}` });
     expect(find(tags, "rel", "canonical")?.href).toBe(`${firm.siteUrl}/services`);
   });
@@ -46,8 +50,8 @@ describe("organizationJsonLd()", () => {
 
 describe("seo() for the blog", () => {
   it("announces the blog's Atom feed on every page", () => {
-    const tags = seo({ title: "About Us", description: "All about us.", path: "/about" }, site);
-    expect(find(tags, "rel", "alternate")).toEqual({
+    const tags = seo({ title: "About Us", description: "All about us.", path: "/about", locale: "en" }, site);
+    expect(find(tags, "type", "application/atom+xml")).toEqual({
       tagName: "link",
       rel: "alternate",
       type: "application/atom+xml",
@@ -61,7 +65,7 @@ describe("seo() for the blog", () => {
       {
         title: "A Post",
         description: "d",
-        path: "/blog/a-post",
+        path: "/blog/a-post", locale: "en",
         article: { publishedTime: "2026-06-09", modifiedTime: "2026-07-01", section: "Banking" },
       },
       site,
@@ -98,5 +102,35 @@ describe("blogPostingJsonLd()", () => {
       author: { "@type": "Person", name: "Dr. Amani Njoroge", url: "https://example.test/experts#amani-njoroge" },
       publisher: { "@id": "https://example.test/#organization" },
     });
+  });
+});
+
+describe("seo() in three languages", () => {
+  it("gives each language its canonical URL, names the other two and English as x-default", () => {
+    const french = { ...translations("fr"), path: "/about" };
+    const tags = routeSeo("about", french, site);
+    expect(find(tags, "rel", "canonical")?.href).toBe("https://example.test/fr/about");
+    const alternates = tags
+      .map((tag) => tag as Record<string, string>)
+      .filter((tag) => tag.rel === "alternate" && tag.hrefLang)
+      .map((tag) => [tag.hrefLang, tag.href]);
+    expect(alternates).toEqual([
+      ["en", "https://example.test/about"],
+      ["fr", "https://example.test/fr/about"],
+      ["sw", "https://example.test/sw/about"],
+      ["x-default", "https://example.test/about"],
+    ]);
+    expect(find(tags, "property", "og:locale")?.content).toBe("fr_FR");
+    expect(tags.filter((tag) => (tag as Record<string, string>).property === "og:locale:alternate")).toHaveLength(2);
+    // The title is the French route's, not the English one.
+    expect(tags[0]).toEqual({ title: `${french.content.routes.find((r) => r.id === "about")?.title} | Firm` });
+    expect(tags[0]).not.toEqual({ title: "About Us | Firm" });
+  });
+
+  it("puts home under /sw and keeps the 404 page out of the alternates", () => {
+    const swahili = { ...translations("sw"), path: "/" };
+    expect(find(routeSeo("home", swahili, site), "rel", "canonical")?.href).toBe("https://example.test/sw");
+    const notFound = seo({ title: "404", description: "x", path: "/404", locale: "sw", noindex: true }, site);
+    expect(notFound.some((tag) => (tag as Record<string, string>).hrefLang)).toBe(false);
   });
 });

@@ -119,12 +119,16 @@ export function seo(page: PageSeo, site: SiteSeo = defaultSite): MetaDescriptor[
 export const blogFeedTitle = (site: SiteSeo = defaultSite) => `${site.siteName} blog`;
 
 /** The meta tags of one of the site's routes, from its entry in the route table of the page's language. */
-export function routeSeo(id: RouteId, page: PageInfo): MetaDescriptor[] {
+export function routeSeo(
+  id: RouteId,
+  page: PageInfo,
+  site: SiteSeo = siteSeo(page.content),
+): MetaDescriptor[] {
   const route = page.content.routes.find((candidate) => candidate.id === id);
   if (!route) throw new Error(`Unknown route ${id}`);
   return seo(
     { title: route.title, description: route.description, path: route.path, locale: page.locale },
-    siteSeo(page.content),
+    site,
   );
 }
 

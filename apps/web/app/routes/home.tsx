@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useContent } from "../i18n/content";
+import { useContent, useRoute } from "../i18n/content";
 import { useLocale, useMessages } from "../i18n/messages";
 import { formatNumber } from "../lib/format";
 import type { PageInfo } from "../lib/seo";
@@ -71,7 +71,7 @@ export default function HomePage() {
 
       <section className="section section--alt" aria-labelledby="home-services">
         <div className="container">
-          <SectionHeading id="home-services" title={routeById("services").title} align="center" />
+          <SectionHeading id="home-services" title={useRoute("services").title} align="center" />
           <ul className="card-grid card-grid--3">
             {serviceCards.map((card, index) => (
               <li key={card.title} className="card card--link">

@@ -1,5 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
+import { contentSources, messageSources } from "@site/shared/i18n/sources";
 import { describe, expect, it } from "vitest";
 import { firm, privacyNotice, routeById } from "@site/shared/content";
 import PrivacyPage, { meta } from "./privacy";
@@ -33,7 +34,7 @@ describe("Privacy notice", () => {
   });
 
   it("its head tags come from its route entry, canonical at /privacy", () => {
-    const tags = meta();
+    const tags = meta({ path: "/privacy", locale: "en", content: contentSources, messages: messageSources });
     expect(tags).toContainEqual({ title: `${routeById("privacy").title} | ${firm.name}` });
     expect(tags).toContainEqual(
       expect.objectContaining({

@@ -28,13 +28,22 @@ const escapes: Record<string, string> = {
 };
 const escapeText = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c] as string);
 
+/** The words of a thread in one language: English unless a page in another language asks. */
+export interface ThreadLanguage {
+  /** A BCP 47 tag for the dates: "en-GB", "fr", "sw-KE". */
+  dateLocale: string;
+  messages: Pick<typeof commentMessages, "empty" | "count">;
+}
+const english: ThreadLanguage = { dateLocale: "en-GB", messages: commentMessages };
+
 /** The day, as the blog shows dates (in Nairobi's time zone, where the firm works). */
-const dayFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Africa/Nairobi",
-});
+const dayFormat = (dateLocale: string) =>
+  new Intl.DateTimeFormat(dateLocale, {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "Africa/Nairobi",
+  });
 
 /** A comment's text: escaped, each line break a `<br>`. */
 function plainText(text: string): string {
@@ -42,14 +51,19 @@ function plainText(text: string): string {
 }
 
 /** The inside of the slot: the count and the comments oldest first, or the empty state. */
-export function commentThreadInnerHtml(comments: readonly ThreadComment[]): string {
+export function commentThreadInnerHtml(
+  comments: readonly ThreadComment[],
+  language: ThreadLanguage = english,
+): string {
+  const { messages: commentMessages } = language;
+  const days = dayFormat(language.dateLocale);
   if (comments.length === 0)
     return `<p class="comment-thread__empty">${escapeText(commentMessages.empty)}</p>`;
   const items = comments.map(
     (comment) =>
       `<li class="comment" id="comment-${escapeText(comment.id)}">` +
       `<p class="comment__meta"><span class="comment__name">${escapeText(comment.name)}</span> ` +
-      `<time datetime="${comment.createdAt.toISOString()}">${escapeText(dayFormat.format(comment.createdAt))}</time></p>` +
+      `<time datetime="${comment.createdAt.toISOString()}">${escapeText(days.format(comment.createdAt))}</time></p>` +
       `<p class="comment__text">${plainText(comment.text)}</p></li>`,
   );
   return (
@@ -59,6 +73,9 @@ export function commentThreadInnerHtml(comments: readonly ThreadComment[]): stri
 }
 
 /** The whole slot element. */
-export function commentThreadHtml(comments: readonly ThreadComment[]): string {
-  return `${commentThreadOpenTag}${commentThreadInnerHtml(comments)}</div>`;
+export function commentThreadHtml(
+  comments: readonly ThreadComment[],
+  language: ThreadLanguage = english,
+): string {
+  return `${commentThreadOpenTag}${commentThreadInnerHtml(comments, language)}</div>`;
 }

@@ -124,12 +124,17 @@ export const templateMessages: Readonly<Record<string, TemplateMessage>> = {
     params: ["count", "category"],
     en: "{category, select, none {{count, plural, one {All # post} other {All # posts}}} other {{count, plural, one {# post in {category}} other {# posts in {category}}}}}",
   },
+  "thoughtLeadershipMessages.showing": {
+    params: ["count", "category"],
+    en: "{category, select, none {{count, plural, one {Showing all # article} other {Showing all # articles}}} other {{count, plural, one {Showing # article in {category}} other {Showing # articles in {category}}}}}",
+  },
   "blogMessages.categoryDescription": {
     params: ["count", "category", "topic"],
     en: "{count, plural, one {# post} other {# posts}} in {category} on our blog: practical notes for boards, managers and programme leaders on {topic}.",
   },
   "blogMessages.readingTime": { params: ["minutes"], en: "{minutes} min read" },
   "blogMessages.shareOn": { params: ["network"], en: "Share on {network}" },
+  "siteMessages.sections": { params: ["label"], en: "{label} sections" },
   "siteMessages.socialOn": { params: ["network"], en: "{firmName} on {network}" },
   "siteMessages.rights": {
     params: ["year", "legalName"],

@@ -76,10 +76,21 @@ export const errorScreenMessages = {
 } as const;
 
 export const thoughtLeadershipMessages = {
+  /** Above the cards on a French or Swahili page: the founder's articles were published in English. */
+  writtenInEnglish: "These articles were published in English.",
   heading: "Thought Leadership",
   subtitle: "Explore the insights and trends shaping your industry",
   allFilter: "All Projects",
   empty: "No articles found.",
+  filterLabel: "Filter articles by category",
+  /** The result count the live region announces after each filter change. */
+  showing: (count: number, categoryName: string | null) => {
+    const noun = count === 1 ? "article" : "articles";
+    return categoryName
+      ? `Showing ${count} ${noun} in ${categoryName}`
+      : `Showing all ${count} ${noun}`;
+  },
+  opensInNewTab: "(opens in a new tab)",
 } as const;
 
 /**
@@ -174,6 +185,10 @@ export const blogMessages = {
   share: "Share this post",
   shareOn: (network: string) => `Share on ${network}`,
   shareByEmail: "Share by email",
+  email: "Email",
+  opensInNewTab: "opens in a new tab",
+  /** Under a post's byline on a French or Swahili page: posts are written, and shown, in English. */
+  writtenInEnglish: "This post is written in English.",
   related: "Related posts",
   latest: "Latest from our blog",
   latestAction: "Read all posts",
@@ -261,7 +276,8 @@ export const siteMessages = {
   contacts: `${firm.name} contacts`,
   /** The language switcher: its label, and the sentence under the header that suggests a language. */
   languages: "Languages",
-  suggestion: "This page is also available in English.",
+  optional: "(optional)",
+  sections: (label: string) => `${label} sections`,
   figures: {
     geographies: "Geographies",
     sectors: "Sectors served",
@@ -279,12 +295,12 @@ export const siteMessages = {
   },
   /** The contact form's fields and button. */
   fields: {
-    name: "Name",
-    email: "Email",
-    phone: "Phone",
-    subject: "Subject",
-    description: "Description",
-    website: "Website",
+    nameLabel: "Name",
+    emailLabel: "Email",
+    phoneLabel: "Phone",
+    subjectLabel: "Subject",
+    descriptionLabel: "Description",
+    websiteLabel: "Website",
     send: "Send Message",
   },
 } as const;

@@ -23,6 +23,9 @@ export function Header() {
   const text = useMessages().siteMessages;
   return (
     <header className="site-header">
+      <div className="site-header__top container">
+        <LanguageSwitcher variant="header" />
+      </div>
       <div className="site-header__bar container">
         <Link to="/" className="site-header__logo">
           <Logo />
@@ -43,7 +46,6 @@ export function Header() {
             )}
           </ul>
         </nav>
-        <LanguageSwitcher variant="header" />
         <Link to={contactCta.href} className="button button--primary site-header__cta">
           {contactCta.label}
         </Link>

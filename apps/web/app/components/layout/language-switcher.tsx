@@ -4,8 +4,8 @@ import { useLocale, useMessages } from "../../i18n/messages";
 
 /**
  * Links to the same page in the site's other languages: plain links (they work without JavaScript,
- * store nothing and set no cookie), each marked with its language. The header shows the short codes
- * (the language's name follows for screen readers), the mobile menu the names in full.
+ * store nothing and set no cookie), each marked with its language and named in it. The header has them
+ * in a slim strip above its bar (every width), the mobile menu again under its links.
  */
 export function LanguageSwitcher({ variant }: { variant: "header" | "menu" }) {
   const current = useLocale();
@@ -26,14 +26,7 @@ export function LanguageSwitcher({ variant }: { variant: "header" | "menu" }) {
                 lang={locale}
                 aria-current={locale === current ? "true" : undefined}
               >
-                {variant === "header" ? (
-                  <>
-                    {locale.toUpperCase()}
-                    <span className="visually-hidden">{` ${name}`}</span>
-                  </>
-                ) : (
-                  name
-                )}
+                {name}
               </a>
             </li>
           );

@@ -1,4 +1,5 @@
-import { savedSubmissionMessages } from "@site/shared/messages";
+import type { MessageTree } from "@site/shared/i18n/sources";
+import { documentLocale, loadMessages } from "../../i18n/messages";
 import {
   discardPending,
   listPending,
@@ -21,6 +22,9 @@ export async function showPendingNotice(doc: Document = document): Promise<void>
   const saved = await listPending();
   const main = doc.querySelector("main");
   if (saved.length === 0 || !main) return;
+  // In the page's language (its messages are fetched only now, when there is something to say).
+  const { messages } = await loadMessages(documentLocale(doc));
+  const { savedSubmissionMessages } = messages;
 
   const section = doc.createElement("section");
   section.className = "pending-notice";
@@ -41,7 +45,7 @@ export async function showPendingNotice(doc: Document = document): Promise<void>
   const settle = (submission: PendingSubmission, outcome: PendingOutcome) => {
     items.get(submission.key)?.remove();
     items.delete(submission.key);
-    status.textContent = describe(submission, outcome);
+    status.textContent = describe(submission, outcome, messages);
     if (items.size === 0) list.remove();
   };
 
@@ -66,7 +70,11 @@ export async function showPendingNotice(doc: Document = document): Promise<void>
   sendWhenOnline();
 }
 
-function describe(submission: PendingSubmission, outcome: PendingOutcome): string {
+function describe(
+  submission: PendingSubmission,
+  outcome: PendingOutcome,
+  { savedSubmissionMessages }: MessageTree,
+): string {
   switch (outcome.state) {
     case "sent":
       return submission.kind === "contact"

@@ -1,3 +1,5 @@
+import { useMessages } from "../../i18n/messages";
+
 /**
  * Back to the top of the page. Its behaviour is plain DOM code in page-behaviour.ts (the footer is
  * static HTML): smooth, unless the visitor asked the system for reduced motion.

@@ -1,4 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from "react";
+import { translateMessage } from "@site/shared/i18n/translate-message";
+import { useMessages } from "../../i18n/messages";
 import "../../styles/forms.css";
 
 /** The attributes that tie a control to its label, hint and error; spread them onto the input. */
@@ -26,7 +28,10 @@ export interface FieldProps {
  * input, a textarea or a registered react-hook-form control) and its error. The error element is
  * always rendered so its id stays stable; aria-describedby points at it only while it has text.
  */
-export function Field({ id, label, error, hint, optional = false, className, children }: FieldProps) {
+export function Field({ id, label, error: englishError, hint, optional = false, className, children }: FieldProps) {
+  const messages = useMessages();
+  // The shared schemas word their errors in English; the field shows them in the page's language.
+  const error = englishError === undefined ? undefined : translateMessage(englishError, messages);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = `${id}-error`;
   const describedBy = [hintId, error ? errorId : undefined].filter(Boolean).join(" ");
@@ -34,7 +39,7 @@ export function Field({ id, label, error, hint, optional = false, className, chi
     <div className={className ? `field ${className}` : "field"} data-invalid={error ? "true" : undefined}>
       <label className="field__label" htmlFor={id}>
         {label}
-        {optional ? <span className="field__optional"> (optional)</span> : null}
+        {optional ? <span className="field__optional">{` ${messages.siteMessages.optional}`}</span> : null}
       </label>
       {hint ? (
         <p className="field__hint" id={hintId}>
@@ -73,7 +78,7 @@ export function HoneypotField({
 }) {
   return (
     <div className="honeypot" aria-hidden="true">
-      <label htmlFor={id}>Website</label>
+      <label htmlFor={id}>{useMessages().siteMessages.fields.websiteLabel}</label>
       <input id={id} type="text" tabIndex={-1} autoComplete="off" {...inputProps} />
     </div>
   );

@@ -1,5 +1,5 @@
 import { privacyNotice, routeById } from "@site/shared/content";
-import { privacyMessages } from "@site/shared/messages";
+import { documentLocale, useLocale, useLocalePath, useMessages } from "../../i18n/messages";
 
 /**
  * The sentence under a form that says what its data is for, with the link to /privacy, and the hidden
@@ -7,10 +7,14 @@ import { privacyMessages } from "@site/shared/messages";
  * A plain link, not the router's: the forms are islands and must not depend on where they are rendered.
  */
 export function PrivacyNote({ text, className }: { text: string; className?: string }) {
+  const { privacyMessages } = useMessages();
+  const path = useLocalePath()(routeById("privacy").path);
   return (
     <p className={className ? `privacy-note ${className}` : "privacy-note"}>
-      {text} <a href={routeById("privacy").path}>{privacyMessages.link}</a>.
+      {text} <a href={path}>{privacyMessages.link}</a>.
       <input type="hidden" name="noticeVersion" value={privacyNotice.version} />
+      {/* The page's language, so a form posted without JavaScript is answered (and mailed) in it too. */}
+      <input type="hidden" name="locale" value={useLocale()} />
     </p>
   );
 }
@@ -20,9 +24,11 @@ export function PrivacyNote({ text, className }: { text: string; className?: str
  * (A form posted without JavaScript sends the version from the hidden field; the API takes the page from
  * the Referer then.)
  */
-export function consentFields(): { page?: string; noticeVersion: string } {
+export function consentFields(): { page?: string; noticeVersion: string; locale?: string } {
   return {
-    ...(typeof window === "undefined" ? {} : { page: window.location.pathname }),
+    ...(typeof window === "undefined"
+      ? {}
+      : { page: window.location.pathname, locale: documentLocale() }),
     noticeVersion: privacyNotice.version,
   };
 }

@@ -1,9 +1,8 @@
 import { Link } from "react-router";
 import { blogPaths, type BlogPostSummary } from "@site/shared/blog";
 import { articleCategories, type ArticleCategory } from "@site/shared/content";
-import { blogMessages } from "@site/shared/messages";
+import { useMessages } from "../../i18n/messages";
 import { PageHero } from "../../components/ui/page-hero";
-import { categoryLabel } from "../../lib/format";
 import { BlogPostGrid } from "./post-card";
 import "./blog.css";
 
@@ -20,11 +19,12 @@ export interface BlogIndexProps {
  * address to share or bookmark, and the page runs no script at all.
  */
 export function BlogIndex({ posts, category }: BlogIndexProps) {
+  const { blogMessages, categoryNames } = useMessages();
   const visible = category === null ? posts : posts.filter((post) => post.category === category);
   const filters: { label: string; href: string; current: boolean }[] = [
     { label: blogMessages.allFilter, href: blogPaths.index, current: category === null },
     ...articleCategories.map((each) => ({
-      label: categoryLabel(each),
+      label: categoryNames[each],
       href: blogPaths.category(each),
       current: each === category,
     })),
@@ -53,7 +53,7 @@ export function BlogIndex({ posts, category }: BlogIndexProps) {
             <p className="blog__summary">
               {blogMessages.summary(
                 visible.length,
-                category === null ? null : categoryLabel(category),
+                category === null ? null : categoryNames[category],
               )}
             </p>
             <BlogPostGrid posts={visible} />

@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { blogPaths, type BlogPostBody, type BlogPostSummary } from "@site/shared/blog";
 import { expertById, expertHref } from "@site/shared/content";
-import { blogMessages } from "@site/shared/messages";
-import { categoryLabel, formatDate } from "../../lib/format";
+import { formatDate } from "../../lib/format";
+import { useLocale, useMessages } from "../../i18n/messages";
 import { BlogPostGrid } from "./post-card";
 import { emailShareLink, shareLinks } from "./share-links";
 import "./blog.css";
@@ -26,6 +26,10 @@ export interface BlogPostArticleProps {
  * long, the body rendered at build time (packages/shared/src/blog), share links and related posts.
  */
 export function BlogPostArticle({ post, body, url, related, afterArticle }: BlogPostArticleProps) {
+  const { blogMessages, categoryNames } = useMessages();
+  const locale = useLocale();
+  // Posts are written in English: on a French or Swahili page their words are marked as English.
+  const postLang = locale === "en" ? undefined : "en";
   const author = expertById(post.author);
   const sections = body.headings.filter((heading) => heading.level === 2);
   return (
@@ -33,12 +37,14 @@ export function BlogPostArticle({ post, body, url, related, afterArticle }: Blog
       <article className="container post" aria-labelledby="post-title">
         <header className="post__header">
           <p className="post__category">
-            <Link to={blogPaths.category(post.category)}>{categoryLabel(post.category)}</Link>
+            <Link to={blogPaths.category(post.category)}>{categoryNames[post.category]}</Link>
           </p>
-          <h1 id="post-title" className="post__title">
+          <h1 id="post-title" className="post__title" lang={postLang}>
             {post.title}
           </h1>
-          <p className="post__summary">{post.summary}</p>
+          <p className="post__summary" lang={postLang}>
+            {post.summary}
+          </p>
           <p className="post__meta">
             <span>
               {blogMessages.by}{" "}
@@ -46,20 +52,21 @@ export function BlogPostArticle({ post, body, url, related, afterArticle }: Blog
             </span>
             <span aria-hidden="true"> · </span>
             <span>
-              {blogMessages.published} <time dateTime={post.date}>{formatDate(post.date)}</time>
+              {blogMessages.published} <time dateTime={post.date}>{formatDate(post.date, locale)}</time>
             </span>
             {post.updated ? (
               <>
                 <span aria-hidden="true"> · </span>
                 <span>
                   {blogMessages.updated}{" "}
-                  <time dateTime={post.updated}>{formatDate(post.updated)}</time>
+                  <time dateTime={post.updated}>{formatDate(post.updated, locale)}</time>
                 </span>
               </>
             ) : null}
             <span aria-hidden="true"> · </span>
             <span>{blogMessages.readingTime(post.readingMinutes)}</span>
           </p>
+          {postLang ? <p className="post__language">{blogMessages.writtenInEnglish}</p> : null}
         </header>
 
         {sections.length >= tocMinHeadings ? (
@@ -67,7 +74,7 @@ export function BlogPostArticle({ post, body, url, related, afterArticle }: Blog
             <h2 id="post-toc" className="post__toc-heading">
               {blogMessages.contents}
             </h2>
-            <ol>
+            <ol lang={postLang}>
               {sections.map((heading) => (
                 <li key={heading.id}>
                   <a href={`#${heading.id}`}>{heading.text}</a>
@@ -78,7 +85,10 @@ export function BlogPostArticle({ post, body, url, related, afterArticle }: Blog
         ) : null}
 
         {/* Rendered from Markdown at build time with raw HTML off and only safe links (shared/src/blog). */}
-        <div className="post__body prose-flow" dangerouslySetInnerHTML={{ __html: body.html }} />
+        <div
+          className="post__body prose-flow"
+          lang={postLang}
+          dangerouslySetInnerHTML={{ __html: body.html }} />
 
         <footer className="post__share">
           <h2 className="post__share-heading">{blogMessages.share}</h2>
@@ -89,14 +99,15 @@ export function BlogPostArticle({ post, body, url, related, afterArticle }: Blog
                   {link.network}
                   <span className="visually-hidden">
                     {" "}
-                    ({blogMessages.shareOn(link.network)}, opens in a new tab)
+                    ({blogMessages.shareOn(link.network)}, {blogMessages.opensInNewTab})
                   </span>
                 </a>
               </li>
             ))}
             <li>
               <a href={emailShareLink(url, post.title)}>
-                Email<span className="visually-hidden"> ({blogMessages.shareByEmail})</span>
+                {blogMessages.email}
+                <span className="visually-hidden"> ({blogMessages.shareByEmail})</span>
               </a>
             </li>
           </ul>

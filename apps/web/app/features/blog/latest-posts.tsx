@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 import { blogPaths, type BlogPostSummary } from "@site/shared/blog";
-import { blogMessages } from "@site/shared/messages";
+import { useMessages } from "../../i18n/messages";
 import { SectionHeading } from "../../components/ui/section-heading";
 import { BlogPostGrid } from "./post-card";
 import "./blog.css";
 
 /** The home page's strip: the three newest posts and a link to the blog. */
 export function LatestPosts({ posts }: { posts: readonly BlogPostSummary[] }) {
+  const { blogMessages } = useMessages();
   if (posts.length === 0) return null;
   return (
     <section className="section section--alt" aria-labelledby="latest-posts">

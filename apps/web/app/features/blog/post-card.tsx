@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { blogPaths, type BlogPostSummary } from "@site/shared/blog";
 import { expertById } from "@site/shared/content";
-import { blogMessages } from "@site/shared/messages";
-import { categoryLabel, formatDate } from "../../lib/format";
+import { formatDate } from "../../lib/format";
+import { useLocale, useMessages } from "../../i18n/messages";
 import { ServiceIllustration } from "../../illustrations/service-illustration";
 
 /**
@@ -19,23 +19,29 @@ export function BlogPostCard({
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const author = expertById(post.author)?.name ?? post.author;
+  const { blogMessages, categoryNames } = useMessages();
+  const locale = useLocale();
+  // Posts are written in English: their title and summary say so on a French or Swahili page.
+  const postLang = locale === "en" ? undefined : "en";
   return (
     <article className="blog-card">
       <div className="blog-card__art">
         <ServiceIllustration kind={post.cover} />
       </div>
       <div className="blog-card__body">
-        <p className="blog-card__tag">{categoryLabel(post.category)}</p>
-        <Heading className="blog-card__title">
+        <p className="blog-card__tag">{categoryNames[post.category]}</p>
+        <Heading className="blog-card__title" lang={postLang}>
           <Link to={blogPaths.post(post.slug)} className="blog-card__link">
             {post.title}
           </Link>
         </Heading>
-        <p className="blog-card__summary">{post.summary}</p>
+        <p className="blog-card__summary" lang={postLang}>
+          {post.summary}
+        </p>
         <p className="blog-card__meta">
           <span>{author}</span>
           <span aria-hidden="true"> · </span>
-          <time dateTime={post.date}>{formatDate(post.date)}</time>
+          <time dateTime={post.date}>{formatDate(post.date, locale)}</time>
           <span aria-hidden="true"> · </span>
           <span>{blogMessages.readingTime(post.readingMinutes)}</span>
         </p>

@@ -76,6 +76,7 @@ describe("CommentFormBody", () => {
         post,
         formStarted: "1732443600000.signature",
         page: window.location.pathname,
+        locale: "en",
         noticeVersion: privacyNotice.version,
       },
     ]);

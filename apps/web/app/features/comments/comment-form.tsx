@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useRef, useState } from "react";
 import { useForm, type UseFormRegisterReturn } from "react-hook-form";
-import { commentMessages } from "@site/shared/messages";
 import {
   commentFields,
   commentInputSchema,
@@ -20,6 +19,7 @@ import {
 } from "../../components/ui/form-parts";
 import { ApiError } from "../../lib/api-client";
 import { commentFormId } from "./comment-form-id";
+import { useMessages } from "../../i18n/messages";
 import { submissionKeys } from "../../lib/idempotency-key";
 import {
   commentErrorMessage,
@@ -33,11 +33,6 @@ export interface CommentFormProps {
   post: string;
 }
 
-const labels: Record<CommentField, string> = {
-  name: commentMessages.nameLabel,
-  email: commentMessages.emailLabel,
-  comment: commentMessages.commentLabel,
-};
 
 type Typed = Pick<CommentInput, CommentField | "website">;
 const emptyForm: Required<Typed> = { name: "", email: "", comment: "", website: "" };
@@ -56,6 +51,13 @@ function pick(typed: Readonly<Record<string, string>>): Partial<Typed> {
  * appear once approved; a refusal (too fast, too many) is said in the server's own words.
  */
 export function CommentFormBody({ post }: CommentFormProps) {
+  const messages = useMessages();
+  const { commentMessages } = messages;
+  const labels: Record<CommentField, string> = {
+    name: commentMessages.nameLabel,
+    email: commentMessages.emailLabel,
+    comment: commentMessages.commentLabel,
+  };
   const baseId = useId();
   const headingId = `${baseId}-heading`;
   const form = useRef<HTMLFormElement>(null);
@@ -102,7 +104,7 @@ export function CommentFormBody({ post }: CommentFormProps) {
           setOutcome({ tone: "success", message: commentMessages.success });
         },
         onError: (error) => {
-          setOutcome({ tone: "error", message: commentErrorMessage(error) });
+          setOutcome({ tone: "error", message: commentErrorMessage(error, messages) });
           if (error instanceof ApiError) {
             const invalid = commentFields.filter((field) => error.fieldErrors[field]);
             invalid.forEach((field, index) =>

@@ -1,5 +1,6 @@
 import { commentThreadAttribute, commentThreadInnerHtml } from "@site/shared/blog";
-import { commentMessages } from "@site/shared/messages";
+import { useLocale, useMessages } from "../../i18n/messages";
+import { intlLocales } from "../../lib/format";
 import { CommentForm } from "./comment-form-island";
 import { commentFormId } from "./comment-form-id";
 import "./comments.css";
@@ -17,6 +18,8 @@ export interface CommentSectionProps {
  * without React ever seeing a value it did not render.
  */
 export function CommentSection({ post }: CommentSectionProps) {
+  const { commentMessages } = useMessages();
+  const dateLocale = intlLocales[useLocale()];
   return (
     <section className="comments" id="comments" aria-labelledby="comments-heading">
       <div className="container comments__inner">
@@ -26,7 +29,7 @@ export function CommentSection({ post }: CommentSectionProps) {
         <div
           className="comment-thread"
           {...{ [commentThreadAttribute]: "" }}
-          dangerouslySetInnerHTML={{ __html: commentThreadInnerHtml([]) }}
+          dangerouslySetInnerHTML={{ __html: commentThreadInnerHtml([], { dateLocale, messages: commentMessages }) }}
         />
         <input
           type="hidden"

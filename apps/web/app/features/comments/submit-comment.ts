@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { ApiSuccess, Comment } from "@site/shared/schemas";
-import { commentMessages } from "@site/shared/messages";
+import type { MessageTree } from "@site/shared/i18n/sources";
+import { translateMessage } from "@site/shared/i18n/translate-message";
 import { consentFields } from "../../components/ui/privacy-note";
 import { ApiError, postJson } from "../../lib/api-client";
 
@@ -17,6 +18,8 @@ export interface CommentRequest {
   website?: string;
   page?: string;
   noticeVersion: string;
+  /** The page's language: the API answers in it. */
+  locale?: string;
 }
 
 export function toCommentRequest(
@@ -49,7 +52,9 @@ export function useSubmitComment() {
 }
 
 /** What the form says when sending failed: the server's reason (too fast, too many...) or a fallback. */
-export function commentErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? commentMessages.failure;
+export function commentErrorMessage(error: unknown, messages: MessageTree): string {
+  const { commentMessages } = messages;
+  if (error instanceof ApiError)
+    return error.serverMessage ? translateMessage(error.serverMessage, messages) : commentMessages.failure;
   return commentMessages.unexpected;
 }

@@ -42,7 +42,11 @@ const valid = {
 };
 
 /** What every request carries besides the fields: the page it was sent from and the notice shown. */
-const consent = () => ({ page: window.location.pathname, noticeVersion: privacyNotice.version });
+const consent = () => ({
+  page: window.location.pathname,
+  locale: "en",
+  noticeVersion: privacyNotice.version,
+});
 
 async function fill(user: UserEvent, values: Partial<Record<keyof typeof valid, string>>) {
   const controls = fields();

@@ -1,8 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useRef, useState } from "react";
 import { useForm, type UseFormRegisterReturn } from "react-hook-form";
-import { contactContent } from "@site/shared/content";
-import { contactMessages, savedSubmissionMessages, privacyMessages } from "@site/shared/messages";
 import {
   contactFields,
   contactInputSchema,
@@ -27,16 +25,8 @@ import {
   toContactRequest,
   useSubmitContact,
 } from "./submit-contact";
+import { useMessages } from "../../i18n/messages";
 import "./contact-form.css";
-
-/** Visible labels of the form's fields (the field names and rules come from the shared schema). */
-const labels: Record<ContactField, string> = {
-  name: "Name",
-  email: "Email",
-  phone: "Phone",
-  subject: "Subject",
-  description: "Description",
-};
 
 const emptyForm: Required<Omit<ContactInput, "page" | "noticeVersion" | "idempotencyKey">> = {
   name: "",
@@ -64,6 +54,17 @@ function pick(typed: Readonly<Record<string, string>>): Partial<ContactInput> {
  * connection returns, and the form says so (lib/pending-submissions.ts).
  */
 export function ContactForm() {
+  const messages = useMessages();
+  // Visible labels of the form's fields (the field names and rules come from the shared schema).
+  const fields = messages.siteMessages.fields;
+  const labels: Record<ContactField | "send", string> = {
+    name: fields.nameLabel,
+    email: fields.emailLabel,
+    phone: fields.phoneLabel,
+    subject: fields.subjectLabel,
+    description: fields.descriptionLabel,
+    send: fields.send,
+  };
   const baseId = useId();
   const headingId = `${baseId}-heading`;
   const [outcome, setOutcome] = useState<FormOutcome>(null);
@@ -93,10 +94,10 @@ export function ContactForm() {
   const succeeded = () => {
     keys.settle();
     reset(emptyForm);
-    setOutcome({ tone: "success", message: contactMessages.success });
+    setOutcome({ tone: "success", message: messages.contactMessages.success });
   };
   const failed = (error: unknown) => {
-    setOutcome({ tone: "error", message: contactErrorMessage(error) });
+    setOutcome({ tone: "error", message: contactErrorMessage(error, messages) });
     if (error instanceof ApiError) {
       const invalid = contactFields.filter((field) => error.fieldErrors[field]);
       invalid.forEach((field, index) =>
@@ -111,7 +112,7 @@ export function ContactForm() {
   const offline = useOfflineQueue((later) => {
     if (later.state === "sent") succeeded();
     else if (later.state === "refused") failed(later.error);
-    else setOutcome({ tone: "info", message: savedSubmissionMessages.discarded });
+    else setOutcome({ tone: "info", message: messages.savedSubmissionMessages.discarded });
   });
 
   const onValid = (contact: Contact) => {
@@ -131,7 +132,7 @@ export function ContactForm() {
             body: request,
             label: contact.subject,
           });
-          if (saved) setOutcome({ tone: "info", message: savedSubmissionMessages.contactSaved });
+          if (saved) setOutcome({ tone: "info", message: messages.savedSubmissionMessages.contactSaved });
           else failed(error);
         },
       },
@@ -146,7 +147,7 @@ export function ContactForm() {
   return (
     <section className="contact-form" aria-labelledby={headingId}>
       <h2 className="contact-form__heading" id={headingId}>
-        {contactContent.formHeading}
+        {messages.contactContent.formHeading}
       </h2>
       <form
         className="contact-form__form"
@@ -215,19 +216,19 @@ export function ContactForm() {
           </Field>
         </div>
         <HoneypotField id={`${baseId}-website`} inputProps={register("website")} />
-        <PrivacyNote text={privacyMessages.contactNotice} className="contact-form__privacy" />
+        <PrivacyNote text={messages.privacyMessages.contactNotice} className="contact-form__privacy" />
         <div className="contact-form__footer">
           <SubmitButton
             pending={pending}
-            label="Send Message"
-            sendingLabel={contactMessages.sending}
+            label={labels.send}
+            sendingLabel={messages.contactMessages.sending}
             className="contact-form__submit"
           />
         </div>
         <FormOutcomeMessages outcome={outcome} className="contact-form__status">
           {offline.saved ? (
             <button type="button" className="form-discard" onClick={offline.discard}>
-              {savedSubmissionMessages.discardNamed(offline.saved.label)}
+              {messages.savedSubmissionMessages.discardNamed(offline.saved.label)}
             </button>
           ) : null}
         </FormOutcomeMessages>

@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { ApiSuccess, Contact } from "@site/shared/schemas";
-import { contactMessages } from "@site/shared/messages";
+import type { MessageTree } from "@site/shared/i18n/sources";
+import { translateMessage } from "@site/shared/i18n/translate-message";
 import { consentFields } from "../../components/ui/privacy-note";
 import { ApiError, postJson } from "../../lib/api-client";
 
@@ -18,6 +19,8 @@ export interface ContactRequest {
   /** Consent: the page the form is on and the privacy notice version it showed. */
   page?: string;
   noticeVersion: string;
+  /** The page's language: the API answers and mails in it. */
+  locale?: string;
 }
 
 export function toContactRequest(contact: Contact): ContactRequest {
@@ -50,8 +53,10 @@ export function useSubmitContact() {
 }
 
 /** Maps a failed submission to what the form says (docs/specification.md §8: the server's message, or the fallbacks). */
-export function contactErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? contactMessages.failure;
+export function contactErrorMessage(error: unknown, messages: MessageTree): string {
+  const { contactMessages } = messages;
+  if (error instanceof ApiError)
+    return error.serverMessage ? translateMessage(error.serverMessage, messages) : contactMessages.failure;
   // A NetworkError, or anything else that kept the request from completing.
   return contactMessages.unexpected;
 }

@@ -25,7 +25,11 @@ function setup() {
 }
 
 /** What every request carries besides the address: the page it was sent from and the notice shown. */
-const consent = () => ({ page: window.location.pathname, noticeVersion: privacyNotice.version });
+const consent = () => ({
+  page: window.location.pathname,
+  locale: "en",
+  noticeVersion: privacyNotice.version,
+});
 
 describe("NewsletterBlock", () => {
   it("says what the address is for, links the privacy notice and carries the notice version", () => {

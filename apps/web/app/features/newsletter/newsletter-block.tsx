@@ -1,10 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { newsletterContent } from "@site/shared/content";
-import {
-  newsletterMessages,
-  savedSubmissionMessages,
-  privacyMessages,
-} from "@site/shared/messages";
+import { translateMessage } from "@site/shared/i18n/translate-message";
 import { newsletterInputSchema, simpleEmailHtmlPattern } from "@site/shared/schemas";
 import { HoneypotField } from "../../components/ui/field";
 import { useTypedBeforeHydration } from "../../components/ui/island";
@@ -20,6 +15,7 @@ import {
   toSubscriptionRequest,
   useSubscribe,
 } from "./subscribe";
+import { useMessages } from "../../i18n/messages";
 import "./newsletter.css";
 
 type Outcome = {
@@ -35,6 +31,7 @@ type Outcome = {
  * subscription is saved on the device and sent when the connection returns (lib/pending-submissions.ts).
  */
 export function NewsletterBlock() {
+  const messages = useMessages();
   const baseId = useId();
   const emailId = `${baseId}-email`;
   const statusId = `${baseId}-status`;
@@ -54,13 +51,13 @@ export function NewsletterBlock() {
     setEmail("");
     setWebsite("");
     // A returning subscriber is told so ("Welcome back..."): the server says when.
-    setOutcome({ tone: "success", message: result.message ?? newsletterMessages.success });
+    setOutcome({ tone: "success", message: result.message ? translateMessage(result.message, messages) : messages.newsletterMessages.success });
   };
   const offline = useOfflineQueue((later) => {
     if (later.state === "sent") succeeded(later.result);
     else if (later.state === "refused")
-      setOutcome({ tone: "error", message: subscribeErrorMessage(later.error) });
-    else setOutcome({ tone: "info", message: savedSubmissionMessages.discarded });
+      setOutcome({ tone: "error", message: subscribeErrorMessage(later.error, messages) });
+    else setOutcome({ tone: "info", message: messages.savedSubmissionMessages.discarded });
   });
 
   // After an error, hand focus back to the field to fix or retry. An effect, not the error
@@ -98,8 +95,8 @@ export function NewsletterBlock() {
           });
           setOutcome(
             saved
-              ? { tone: "info", message: savedSubmissionMessages.subscriptionSaved }
-              : { tone: "error", message: subscribeErrorMessage(error) },
+              ? { tone: "info", message: messages.savedSubmissionMessages.subscriptionSaved }
+              : { tone: "error", message: subscribeErrorMessage(error, messages) },
           );
         },
       },
@@ -113,9 +110,9 @@ export function NewsletterBlock() {
       <div className="newsletter__inner">
         <div className="newsletter__copy">
           <h2 className="newsletter__heading" id={headingId}>
-            {newsletterContent.heading}
+            {messages.newsletterContent.heading}
           </h2>
-          <p className="newsletter__text">{newsletterContent.text}</p>
+          <p className="newsletter__text">{messages.newsletterContent.text}</p>
         </div>
         <form
           className="newsletter__form"
@@ -126,7 +123,7 @@ export function NewsletterBlock() {
           onSubmit={handleSubmit}
         >
           <label className="newsletter__label" htmlFor={emailId}>
-            {newsletterContent.label}
+            {messages.newsletterContent.label}
           </label>
           <div className="newsletter__row">
             <input
@@ -139,7 +136,7 @@ export function NewsletterBlock() {
               autoComplete="email"
               required
               pattern={simpleEmailHtmlPattern}
-              placeholder={newsletterContent.placeholder}
+              placeholder={messages.newsletterContent.placeholder}
               value={email}
               disabled={pending}
               aria-invalid={invalid}
@@ -151,7 +148,7 @@ export function NewsletterBlock() {
             />
             <button className="form-submit newsletter__button" type="submit" disabled={pending}>
               {pending ? <Spinner /> : null}
-              {newsletterContent.button}
+              {messages.newsletterContent.button}
             </button>
           </div>
           <HoneypotField
@@ -162,7 +159,7 @@ export function NewsletterBlock() {
               onChange: (event) => setWebsite(event.target.value),
             }}
           />
-          <PrivacyNote text={privacyMessages.newsletterNotice} className="newsletter__privacy" />
+          <PrivacyNote text={messages.privacyMessages.newsletterNotice} className="newsletter__privacy" />
           <div className="newsletter__status">
             {/* One polite region for good news and for "saved on this device", so either is announced. */}
             <StatusMessage tone={outcome?.tone === "info" ? "info" : "success"}>
@@ -173,7 +170,7 @@ export function NewsletterBlock() {
             </StatusMessage>
             {offline.saved ? (
               <button type="button" className="form-discard" onClick={offline.discard}>
-                {savedSubmissionMessages.discardNamed(offline.saved.label)}
+                {messages.savedSubmissionMessages.discardNamed(offline.saved.label)}
               </button>
             ) : null}
           </div>

@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { ApiSuccess, Newsletter } from "@site/shared/schemas";
-import { newsletterMessages, validationMessages } from "@site/shared/messages";
+import type { MessageTree } from "@site/shared/i18n/sources";
+import { translateMessage } from "@site/shared/i18n/translate-message";
 import { consentFields } from "../../components/ui/privacy-note";
 import { ApiError, postJson } from "../../lib/api-client";
 
@@ -33,11 +34,13 @@ export function useSubscribe() {
 }
 
 /** Maps a failed subscription to the spec's catalogue (docs/specification.md §8). */
-export function subscribeErrorMessage(error: unknown): string {
+export function subscribeErrorMessage(error: unknown, messages: MessageTree): string {
+  const { newsletterMessages, validationMessages } = messages;
   if (!(error instanceof ApiError)) return newsletterMessages.mutationFailure;
   if (error.status === 400) return validationMessages.newsletterEmailInvalid;
   if (error.status === 409) return newsletterMessages.alreadySubscribed;
   // A 4xx of our own API's edges (e.g. rate limiting) carries a message meant for people.
-  if (error.status < 500 && error.serverMessage) return error.serverMessage;
+  if (error.status < 500 && error.serverMessage)
+    return translateMessage(error.serverMessage, messages);
   return newsletterMessages.storageFailure;
 }

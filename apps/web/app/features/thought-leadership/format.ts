@@ -1,9 +1,19 @@
 /** Display helpers for the Thought Leadership page; pure, so prerender and hydration agree. */
+import { categoryNames } from "@site/shared/messages";
 
-export { categoryLabel, formatDate as formatArticleDate } from "../../lib/format";
+export { formatDate as formatArticleDate } from "../../lib/format";
 
-/** The result count the live region announces after each filter change. */
-export function resultSummary(count: number, categoryName: string | null): string {
-  const noun = count === 1 ? "article" : "articles";
-  return categoryName ? `Showing ${count} ${noun} in ${categoryName}` : `Showing all ${count} ${noun}`;
+/**
+ * A category's name in the page's language (`names`, from its messages); a category outside the
+ * shared ten (a test's own) in title case.
+ */
+export function categoryLabel(category: string, names: Readonly<Record<string, string>> = categoryNames): string {
+  return (
+    names[category.toUpperCase()] ??
+    category
+      .toLowerCase()
+      .split(/(\s+)/)
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join("")
+  );
 }

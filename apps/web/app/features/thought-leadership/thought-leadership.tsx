@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { articleCategories, articles as allArticles, articlesInCategory, type Article } from "@site/shared/content";
-import { thoughtLeadershipMessages } from "@site/shared/messages";
+import { useLocale, useMessages } from "../../i18n/messages";
 import { ArticleCard } from "./article-card";
-import { categoryLabel, resultSummary } from "./format";
+import { categoryLabel } from "./format";
 import "./thought-leadership.css";
 
 export interface ThoughtLeadershipProps {
@@ -18,10 +18,12 @@ export interface ThoughtLeadershipProps {
  * the prerendered one, shows every article.
  */
 export function ThoughtLeadership({ articles = allArticles, categories = articleCategories }: ThoughtLeadershipProps) {
+  const { thoughtLeadershipMessages, categoryNames } = useMessages();
+  const locale = useLocale();
   // null is 'All Projects'.
   const [selected, setSelected] = useState<string | null>(null);
   const visible = selected === null ? articles : articlesInCategory(selected, articles);
-  const selectedLabel = selected === null ? null : categoryLabel(selected);
+  const selectedLabel = selected === null ? null : categoryLabel(selected, categoryNames);
 
   return (
     <div className="tl">
@@ -29,13 +31,16 @@ export function ThoughtLeadership({ articles = allArticles, categories = article
         <h1 className="tl__title">{thoughtLeadershipMessages.heading}</h1>
         <p className="tl__subtitle">{thoughtLeadershipMessages.subtitle}</p>
       </header>
+      {locale === "en" ? null : (
+        <p className="tl__language">{thoughtLeadershipMessages.writtenInEnglish}</p>
+      )}
 
-      <div className="tl__filters" role="group" aria-label="Filter articles by category">
+      <div className="tl__filters" role="group" aria-label={thoughtLeadershipMessages.filterLabel}>
         <FilterButton label={thoughtLeadershipMessages.allFilter} pressed={selected === null} onSelect={() => setSelected(null)} />
         {categories.map((category) => (
           <FilterButton
             key={category}
-            label={categoryLabel(category)}
+            label={categoryLabel(category, categoryNames)}
             pressed={selected !== null && selected.toLowerCase() === category.toLowerCase()}
             onSelect={() => setSelected(category)}
           />
@@ -43,14 +48,14 @@ export function ThoughtLeadership({ articles = allArticles, categories = article
       </div>
 
       <p className="tl__summary" role="status" data-empty={visible.length === 0 ? "true" : undefined}>
-        {visible.length === 0 ? thoughtLeadershipMessages.empty : resultSummary(visible.length, selectedLabel)}
+        {visible.length === 0 ? thoughtLeadershipMessages.empty : thoughtLeadershipMessages.showing(visible.length, selectedLabel)}
       </p>
 
       {visible.length > 0 ? (
         <ul className="tl__grid">
           {visible.map((article) => (
             <li key={article.link} className="tl__item">
-              <ArticleCard article={article} />
+              <ArticleCard article={article} locale={locale} />
             </li>
           ))}
         </ul>
