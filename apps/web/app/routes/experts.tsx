@@ -1,4 +1,5 @@
 import { useContent } from "../i18n/content";
+import { useMessages } from "../i18n/messages";
 import type { PageInfo } from "../lib/seo";
 import { routeSeo } from "../lib/seo";
 import { PageHero } from "../components/ui/page-hero";
@@ -19,6 +20,7 @@ function initials(name: string): string {
 
 export default function ExpertsPage() {
   const { heading, intro, founder } = useContent().expertsContent;
+  const { opensInNewTab } = useMessages().thoughtLeadershipMessages;
   const [lead, ...moreIntro] = intro;
   return (
     <>
@@ -64,7 +66,7 @@ export default function ExpertsPage() {
                 <li key={publication.href}>
                   <a href={publication.href} target="_blank" rel="noopener noreferrer" aria-label={publication.ariaLabel}>
                     {publication.label}
-                    <span className="visually-hidden"> (opens in a new tab)</span>
+                    <span className="visually-hidden">{` ${opensInNewTab}`}</span>
                   </a>
                 </li>
               ))}

@@ -185,7 +185,7 @@ export const blogMessages = {
   share: "Share this post",
   shareOn: (network: string) => `Share on ${network}`,
   shareByEmail: "Share by email",
-  email: "Email",
+  emailLabel: "Email",
   opensInNewTab: "opens in a new tab",
   /** Under a post's byline on a French or Swahili page: posts are written, and shown, in English. */
   writtenInEnglish: "This post is written in English.",

@@ -106,7 +106,7 @@ export function BlogPostArticle({ post, body, url, related, afterArticle }: Blog
             ))}
             <li>
               <a href={emailShareLink(url, post.title)}>
-                {blogMessages.email}
+                {blogMessages.emailLabel}
                 <span className="visually-hidden"> ({blogMessages.shareByEmail})</span>
               </a>
             </li>

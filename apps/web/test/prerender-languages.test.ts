@@ -1,0 +1,153 @@
+// The French and Swahili editions as the build wrote them: every page in each language, read as served
+// (no script runs). The English catalogue is the yardstick: a French or Swahili page must not show any
+// English text of the site's own (posts and articles, marked lang="en", keep their language).
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Window } from "happy-dom";
+import { describe, expect, it } from "vitest";
+import { blogSubpagePaths } from "@site/shared/blog";
+import { blogPosts } from "@site/shared/blog/posts";
+import { firm, notFoundPath, routePaths } from "@site/shared/content";
+import { localePath, locales, type Locale } from "@site/shared/i18n";
+import { offlinePath } from "@site/shared/service-worker";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const client = join(here, "..", "build", "client") + "/";
+const catalogues = join(here, "..", "..", "..", "packages", "shared", "locales");
+const htmlFile = (path: string) => `${client}${path === "/" ? "" : `${path.slice(1)}/`}index.html`;
+const siteUrl = (process.env.VITE_SITE_URL?.trim() || firm.siteUrl).replace(/\/+$/, "");
+
+const inert = new Window({
+  settings: {
+    disableCSSFileLoading: true,
+    disableJavaScriptFileLoading: true,
+    disableJavaScriptEvaluation: true,
+  },
+});
+const parse = (path: string) =>
+  new inert.DOMParser().parseFromString(
+    readFileSync(htmlFile(path), "utf8"),
+    "text/html",
+  ) as unknown as Document;
+
+function catalogue(locale: Locale): Record<string, string> {
+  return Object.assign(
+    {},
+    ...readdirSync(join(catalogues, locale))
+      .filter((name) => name.endsWith(".json"))
+      .map((name) => JSON.parse(readFileSync(join(catalogues, locale, name), "utf8"))),
+  );
+}
+const english = catalogue("en");
+
+/**
+ * The English texts that must not appear on a page in `locale`: every English catalogue text without
+ * placeholders whose translation differs (a word both languages share, "Services", "Blog", is fine).
+ */
+function englishOnly(locale: Locale): Set<string> {
+  const translated = catalogue(locale);
+  return new Set(
+    Object.entries(english)
+      .filter(([id, text]) => !text.includes("{") && translated[id] !== text)
+      .map(([, text]) => text.trim()),
+  );
+}
+
+/** Every text node and label attribute a visitor meets, outside parts marked as English. */
+function visibleTexts(doc: Document): string[] {
+  const texts: string[] = [];
+  const walk = (node: Node) => {
+    if (node.nodeType === 3) {
+      const text = node.textContent?.trim();
+      if (text) texts.push(text);
+      return;
+    }
+    if (node.nodeType !== 1) return;
+    const element = node as Element;
+    if (["SCRIPT", "STYLE", "TEMPLATE"].includes(element.tagName)) return;
+    if (element.getAttribute("lang") === "en") return;
+    for (const name of ["aria-label", "alt", "title", "placeholder"]) {
+      const value = element.getAttribute(name)?.trim();
+      if (value) texts.push(value);
+    }
+    element.childNodes.forEach(walk);
+  };
+  walk(doc.body);
+  return texts;
+}
+
+const englishPaths = [...routePaths, ...blogSubpagePaths(blogPosts), offlinePath, notFoundPath];
+
+describe.each(locales.filter((locale) => locale !== "en"))("the %s edition", (locale) => {
+  const forbidden = englishOnly(locale);
+
+  it("has every page of the English site, each declaring its language", () => {
+    expect(existsSync(htmlFile(localePath(locale, "/")))).toBe(true);
+    for (const path of englishPaths) {
+      const doc = parse(localePath(locale, path));
+      expect(doc.documentElement.getAttribute("lang"), path).toBe(locale);
+    }
+  });
+
+  it.each(englishPaths)(`%s shows no English text of the site's own`, (path) => {
+    const doc = parse(localePath(locale, path));
+    const leftovers = visibleTexts(doc).filter((text) => forbidden.has(text));
+    expect(leftovers).toEqual([]);
+    // And its title and description are translated too.
+    expect(forbidden.has(doc.title.replace(` | ${firm.name}`, ""))).toBe(false);
+  });
+
+  it("keeps every link to a page of the site in the same language", () => {
+    for (const path of englishPaths) {
+      const doc = parse(localePath(locale, path));
+      const hrefs = [...doc.querySelectorAll("a[href^='/']")]
+        // The blog's feed is one, in English, for every edition.
+        .filter((link) => !link.closest(".languages") && !link.getAttribute("href")?.endsWith(".xml"))
+        .map((link) => link.getAttribute("href") ?? "");
+      for (const href of hrefs) expect(href, `${path} links ${href}`).toMatch(new RegExp(`^/${locale}(/|#|$)`));
+    }
+  });
+
+  it("names its own URL as canonical, the other two languages and x-default as alternates", () => {
+    const doc = parse(localePath(locale, "/about"));
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(
+      `${siteUrl}/${locale}/about`,
+    );
+    const alternates = [...doc.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => [
+      link.getAttribute("hreflang"),
+      link.getAttribute("href"),
+    ]);
+    expect(alternates).toEqual([
+      ["en", `${siteUrl}/about`],
+      ["fr", `${siteUrl}/fr/about`],
+      ["sw", `${siteUrl}/sw/about`],
+      ["x-default", `${siteUrl}/about`],
+    ]);
+  });
+
+  it("the language switcher leads to the same page in each language, and marks this one", () => {
+    const doc = parse(localePath(locale, "/services"));
+    const links = [...doc.querySelectorAll(".site-header__top .languages a")].map((link) => [
+      link.getAttribute("hreflang"),
+      link.getAttribute("href"),
+      link.getAttribute("aria-current"),
+    ]);
+    expect(links).toEqual([
+      ["en", "/services", null],
+      ["fr", "/fr/services", locale === "fr" ? "true" : null],
+      ["sw", "/sw/services", locale === "sw" ? "true" : null],
+    ]);
+  });
+
+  it("marks posts and articles, written in English, as English and says so", () => {
+    const post = blogPosts[0];
+    if (!post) throw new Error("no posts");
+    const doc = parse(localePath(locale, `/blog/${post.slug}`));
+    expect(doc.querySelector("h1")?.getAttribute("lang")).toBe("en");
+    expect(doc.querySelector(".post__body")?.getAttribute("lang")).toBe("en");
+    expect(doc.querySelector(".post__language")?.textContent).toBe(catalogue(locale)["blogMessages.writtenInEnglish"]);
+    const articles = parse(localePath(locale, "/thought-leadership"));
+    expect(articles.querySelector(".tl-card__title")?.getAttribute("lang")).toBe("en");
+  });
+});
