@@ -11,6 +11,8 @@ import {
   type ThreadComment,
 } from "@site/shared/blog";
 import { notFoundPath } from "@site/shared/content";
+import { localePath, locales, splitLocalePath, type Locale } from "@site/shared/i18n";
+import { translations } from "@site/shared/i18n/translations";
 import { serviceWorkerFile } from "@site/shared/service-worker";
 import { siteManifestFile, siteManifestSchema, type SiteManifest } from "@site/shared/site";
 
@@ -69,6 +71,8 @@ interface Page {
 
 interface CommentSlot {
   post: string;
+  /** The language of the page (a post's page exists in each): the thread's words and dates follow it. */
+  locale: Locale;
   /** The page's HTML before the thread's slot element, and after it. */
   head: string;
   tail: string;
@@ -82,7 +86,8 @@ const formStartedMark = "\u0000form-started\u0000";
  * nested `<div>` inside it), and the value of its form's hidden `formStarted` field marked. Null for a
  * page without the slot.
  */
-function commentSlotOf(urlPath: string, html: string): CommentSlot | null {
+function commentSlotOf(localizedPath: string, html: string): CommentSlot | null {
+  const { locale, path: urlPath } = splitLocalePath(localizedPath);
   const prefix = `${blogPaths.index}/`;
   if (!urlPath.startsWith(prefix) || urlPath.startsWith(`${prefix}category/`)) return null;
   const start = html.indexOf(commentThreadOpenTag);
@@ -95,6 +100,7 @@ function commentSlotOf(urlPath: string, html: string): CommentSlot | null {
     );
   return {
     post: urlPath.slice(prefix.length).replace(/\/index\.html$/, ""),
+    locale,
     head: marked(html.slice(0, start)),
     tail: marked(html.slice(end + "</div>".length)),
   };
@@ -209,7 +215,10 @@ async function sendPostPage(
 ): Promise<void> {
   let thread: string | null = null;
   try {
-    thread = commentThreadHtml(await comments.thread(page.comments.post));
+    thread = commentThreadHtml(
+      await comments.thread(page.comments.post),
+      threadLanguage(page.comments.locale),
+    );
   } catch (error) {
     req.log.error({ err: error }, "store failed to read a post's comments");
   }
@@ -226,17 +235,25 @@ async function sendPostPage(
   }, etag);
 }
 
+/** A thread's words and dates in a page's language (the web prerenders the empty slot the same way). */
+const dateLocales: Readonly<Record<Locale, string>> = { en: "en-GB", fr: "fr", sw: "sw-KE" };
+const threadLanguage = (locale: Locale) => ({
+  dateLocale: dateLocales[locale],
+  messages: translations(locale).messages.commentMessages,
+});
+
 /**
  * `/blog?category=banking` (a filter choice kept in the query, as links and bookmarks may carry it): the
  * same view as the prerendered `/blog/category/banking`, so a permanent redirect there; an unknown
  * category falls back to all posts (a temporary redirect: the category may exist one day).
  */
 function blogCategoryRedirect(req: Request, res: Response): boolean {
-  if (req.path !== blogPaths.index || req.query["category"] === undefined) return false;
+  const { locale, path } = splitLocalePath(req.path);
+  if (path !== blogPaths.index || req.query["category"] === undefined) return false;
   const value = req.query["category"];
   const category = typeof value === "string" ? blogCategoryFromSlug(value.trim().toLowerCase()) : undefined;
-  if (category) res.redirect(301, blogPaths.category(category));
-  else res.redirect(302, blogPaths.index);
+  if (category) res.redirect(301, localePath(locale, blogPaths.category(category)));
+  else res.redirect(302, localePath(locale, blogPaths.index));
   return true;
 }
 
@@ -276,7 +293,16 @@ export function createSite({ dir, comments }: SiteOptions): RequestHandler {
 
   const router = Router();
   const pages = loadPages(dir, manifest);
-  const notFoundPage = pages.get(notFoundPath);
+  // The not-found page of each language: an unknown path under /fr or /sw gets its language's.
+  const notFoundPages = new Map(
+    locales.flatMap((locale) => {
+      const page = pages.get(localePath(locale, notFoundPath));
+      return page ? [[locale, page] as const] : [];
+    }),
+  );
+  const notFoundPageFor = (path: string) =>
+    notFoundPages.get(splitLocalePath(path).locale) ?? notFoundPages.get("en");
+  const isNotFoundPage = (page: Page) => [...notFoundPages.values()].includes(page);
 
   router.use(async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
@@ -291,7 +317,7 @@ export function createSite({ dir, comments }: SiteOptions): RequestHandler {
     }
     if (page) {
       // The not-found page says 404 even at its own address, so no crawler indexes it as content.
-      sendPage(req, res, page, page === notFoundPage ? 404 : 200);
+      sendPage(req, res, page, isNotFoundPage(page) ? 404 : 200);
       return;
     }
     // One canonical URL per page: `/about/` → `/about`, keeping the query string.
@@ -354,6 +380,7 @@ export function createSite({ dir, comments }: SiteOptions): RequestHandler {
   );
 
   router.use((req, res) => {
+    const notFoundPage = notFoundPageFor(req.path);
     if (notFoundPage && (req.method === "GET" || req.method === "HEAD")) {
       sendPage(req, res, notFoundPage, 404);
       return;

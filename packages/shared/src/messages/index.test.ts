@@ -56,7 +56,7 @@ describe("messages, word for word from the spec", () => {
   });
 
   it("section 2: thought leadership heading, subtitle, default filter and empty state", () => {
-    expect(thoughtLeadershipMessages).toEqual({
+    expect(thoughtLeadershipMessages).toMatchObject({
       heading: "Thought Leadership",
       subtitle: "Explore the insights and trends shaping your industry",
       allFilter: "All Projects",
