@@ -7,6 +7,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { injectManifest } from "workbox-build";
 import { offlinePath, serviceWorkerFile } from "@site/shared/service-worker";
+import { localePath, locales } from "@site/shared/i18n";
 
 /** The files the offline page loads, relative to the build folder (`assets/root-x.css`, `favicon.svg`). */
 export function shellFiles(html) {
@@ -28,20 +29,30 @@ export function shellFiles(html) {
  * precache holds (entries and bytes, uncompressed) for the build's log.
  */
 export async function writeServiceWorker({ client, source }) {
-  const offlineFile = `${offlinePath.slice(1)}/index.html`;
-  const shell = shellFiles(readFileSync(join(client, offlineFile), "utf8"));
+  // The offline page in each language (a page under /fr gets the French one), and the shell they load.
+  const offlinePages = new Map(
+    locales.map((locale) => {
+      const path = localePath(locale, offlinePath);
+      return [`${path.slice(1)}/index.html`, path];
+    }),
+  );
+  const shell = [
+    ...new Set(
+      [...offlinePages.keys()].flatMap((file) => shellFiles(readFileSync(join(client, file), "utf8"))),
+    ),
+  ];
   const { count, size, warnings } = await injectManifest({
     swSrc: source,
     swDest: join(client, serviceWorkerFile),
     globDirectory: client,
-    globPatterns: [offlineFile, ...shell],
+    globPatterns: [...offlinePages.keys(), ...shell],
     // Fingerprinted files are their own revision; the offline page gets a hash of its content.
     dontCacheBustURLsMatching: /^assets\//,
     manifestTransforms: [
       async (entries) => ({
         manifest: entries.map((entry) =>
-          entry.url === offlineFile
-            ? { ...entry, url: offlinePath }
+          offlinePages.has(entry.url)
+            ? { ...entry, url: offlinePages.get(entry.url) }
             : { ...entry, url: `/${entry.url}` },
         ),
         warnings: [],
@@ -49,8 +60,10 @@ export async function writeServiceWorker({ client, source }) {
     ],
   });
   if (warnings.length > 0) throw new Error(`service worker: ${warnings.join("; ")}`);
-  if (count !== shell.length + 1)
-    throw new Error(`service worker: precached ${count} files, expected ${shell.length + 1}`);
+  if (count !== shell.length + offlinePages.size)
+    throw new Error(
+      `service worker: precached ${count} files, expected ${shell.length + offlinePages.size}`,
+    );
   rmSync(join(source, ".."), { recursive: true, force: true });
   return { count, size };
 }

@@ -246,7 +246,7 @@ describe("files beside the pages", () => {
     expect(read("sitemap.xml").toString()).not.toContain(offlinePath);
   });
 
-  it("sw.js precaches the offline page and exactly the files it loads, each of which exists, and no other page", () => {
+  it("sw.js precaches the offline page in each language and exactly the files they load, each of which exists, and no other page", () => {
     const worker = read(serviceWorkerFile).toString();
     expect(worker).not.toContain("self.__WB_MANIFEST");
     const list = /\[\{"revision":[^\]]*\]/.exec(worker)?.[0];
@@ -260,11 +260,13 @@ describe("files beside the pages", () => {
       doc.querySelector('script[type="module"]')?.getAttribute("src"),
       doc.querySelector('link[rel="icon"][type="image/svg+xml"]')?.getAttribute("href"),
     ];
-    expect(urls.sort()).toEqual([offlinePath, ...loaded].sort());
-    for (const url of urls.filter((url) => url !== offlinePath))
+    const offlinePages = locales.map((locale) => localePath(locale, offlinePath));
+    expect(urls.sort()).toEqual([...offlinePages, ...loaded].sort());
+    for (const url of urls.filter((url) => !offlinePages.includes(url)))
       expect(existsSync(`${client}${url?.slice(1)}`), url).toBe(true);
-    // Fingerprinted files are their own revision; the offline page's changes with its content.
-    expect(entries.find((entry) => entry.url === offlinePath)?.revision).toMatch(/^[0-9a-f]{32}$/);
+    // Fingerprinted files are their own revision; each offline page's changes with its content.
+    for (const page of offlinePages)
+      expect(entries.find((entry) => entry.url === page)?.revision, page).toMatch(/^[0-9a-f]{32}$/);
     expect(
       entries.filter((entry) => entry.url.startsWith("/assets/")).every((e) => e.revision === null),
     ).toBe(true);

@@ -13,6 +13,7 @@
  * - A new release takes over at once (skipWaiting + clientsClaim); the old precache is removed.
  */
 import { offlinePath } from "@site/shared/service-worker";
+import { localePath, locales, splitLocalePath } from "@site/shared/i18n";
 import { clientsClaim, type RouteHandlerCallbackOptions, type WorkboxPlugin } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
@@ -69,13 +70,17 @@ const files = new StaleWhileRevalidate({
   plugins: [onlyOk, new ExpirationPlugin({ ...fileCacheLimits, purgeOnQuotaError: true })],
 });
 
+/** The offline page of each language, and the one for a page asked for (its language's). */
+const offlinePaths = new Set(locales.map((locale) => localePath(locale, offlinePath)));
+const offlinePathFor = (url: URL) => localePath(splitLocalePath(url.pathname).locale, offlinePath);
+
 /** The pages saved on this device, each with its title (the offline page itself left out). */
 async function savedPages(): Promise<SavedPage[]> {
   const cache = await caches.open(cacheNames.pages);
   const saved: SavedPage[] = [];
   for (const request of await cache.keys()) {
     const { pathname } = new URL(request.url);
-    if (pathname === offlinePath) continue;
+    if (offlinePaths.has(pathname)) continue;
     const response = await cache.match(request);
     const title = response ? titleOf(await response.text()) : null;
     if (title) saved.push({ path: pathname, title });
@@ -85,7 +90,7 @@ async function savedPages(): Promise<SavedPage[]> {
 
 /** The offline page (precached with this release), listing what is saved, for the page asked at `url`. */
 async function offlineAnswer(url: URL): Promise<Response> {
-  const page = await matchPrecache(offlinePath);
+  const page = await matchPrecache(offlinePathFor(url));
   if (!page) return Response.error();
   const requested = url.pathname + url.search;
   const saved = (await savedPages()).filter((entry) => entry.path !== url.pathname);
@@ -93,14 +98,14 @@ async function offlineAnswer(url: URL): Promise<Response> {
   headers.delete("ETag");
   headers.delete("Content-Length");
   return new Response(fillOfflinePage(await page.text(), saved, requested), {
-    status: url.pathname === offlinePath ? 200 : 503,
+    status: offlinePaths.has(url.pathname) ? 200 : 503,
     headers,
   });
 }
 
 async function answerPage(options: RouteHandlerCallbackOptions): Promise<Response> {
   const url = new URL(options.request.url);
-  if (url.pathname === offlinePath) return offlineAnswer(url);
+  if (offlinePaths.has(url.pathname)) return offlineAnswer(url);
   try {
     return await pages.handle(options);
   } catch {

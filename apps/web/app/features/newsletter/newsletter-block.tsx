@@ -73,7 +73,8 @@ export function NewsletterBlock() {
     if (!parsed.success) {
       setOutcome({
         tone: "error",
-        message: parsed.error.issues[0]?.message ?? "",
+        // The shared schema words it in English; the block says it in the page's language.
+        message: translateMessage(parsed.error.issues[0]?.message ?? "", messages),
         invalidInput: true,
       });
       return;

@@ -1,0 +1,114 @@
+import { expect, test, type Page } from "@playwright/test";
+import { routes } from "@site/shared/content";
+import { localePath, type Locale } from "@site/shared/i18n";
+import { translations } from "@site/shared/i18n/translations";
+import { expectNoAxeViolations } from "./support/axe";
+import { gotoPage, waitForIsland } from "./support/page-health";
+import { queryDatabase } from "./support/product-state";
+import { e2eRun } from "./support/run-env";
+import { uniqueEmail } from "./support/unique";
+
+const run = e2eRun();
+const french = translations("fr");
+const swahili = translations("sw");
+const routeTitle = (locale: Locale, id: string) =>
+  translations(locale).content.routes.find((route) => route.id === id)?.title ?? id;
+
+/** The language links in the strip above the header's bar. */
+const switcher = (page: Page) =>
+  page.getByRole("banner").getByRole("navigation", { name: /./ }).filter({ has: page.locator("a[hreflang]") }).first();
+
+test.describe("languages", () => {
+  test("the switcher leads to the same page in French, then back to English, and stores nothing", async ({
+    page,
+    context,
+  }) => {
+    await gotoPage(page, "/about");
+    await switcher(page).getByRole("link", { name: "Français" }).click();
+    await expect(page).toHaveURL(/\/fr\/about$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(routeTitle("fr", "about"));
+    await expect(switcher(page).getByRole("link", { name: "Français" })).toHaveAttribute("aria-current", "true");
+    // A link in the page stays in French.
+    await page.getByRole("banner").getByRole("link", { name: french.content.contactCta.label }).first().click();
+    await expect(page).toHaveURL(/\/fr\/contact$/);
+    await switcher(page).getByRole("link", { name: "English" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    expect(await context.cookies()).toEqual([]);
+    expect(await page.evaluate(() => Object.keys(localStorage).length)).toBe(0);
+  });
+
+  test("a French browser asking for / gets the English home page, not a redirect", async ({ browser }) => {
+    const context = await browser.newContext({ locale: "fr-FR", extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" } });
+    const page = await context.newPage();
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await context.close();
+  });
+
+  test("an unknown French address answers the French 404 page", async ({ page }) => {
+    const response = await page.goto("/fr/cette-page-n-existe-pas");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(french.messages.notFoundMessages.title);
+  });
+
+  test("the French contact form speaks French: its labels, its errors, its success; the inquiry is stored", async ({
+    page,
+  }) => {
+    const labels = french.messages.siteMessages.fields;
+    await gotoPage(page, "/fr/contact");
+    const form = page.locator("form").filter({ has: page.getByLabel(labels.nameLabel) });
+    await waitForIsland(form);
+    await form.getByRole("button", { name: labels.send }).click();
+    for (const message of [
+      french.messages.validationMessages.nameRequired,
+      french.messages.validationMessages.emailRequired,
+      french.messages.validationMessages.subjectRequired,
+      french.messages.validationMessages.descriptionRequired,
+    ])
+      await expect(form.getByText(message)).toBeVisible();
+    const email = uniqueEmail("fr-contact");
+    await form.getByLabel(labels.nameLabel).fill("Aïcha Diallo");
+    await form.getByLabel(labels.emailLabel).fill(email);
+    await form.getByLabel(labels.subjectLabel).fill("Stratégie de croissance");
+    await form.getByLabel(labels.descriptionLabel).fill("Nous souhaitons revoir notre plan stratégique.");
+    await form.getByRole("button", { name: labels.send }).click();
+    await expect(page.getByText(french.messages.contactMessages.success)).toBeVisible();
+    expect(
+      queryDatabase(run.dataDir, "SELECT subject FROM contacts WHERE lower(email) = lower(?)", email),
+    ).toEqual([{ subject: "Stratégie de croissance" }]);
+  });
+
+  test("the Swahili newsletter block refuses a bad address in Swahili and subscribes in Swahili", async ({ page }) => {
+    const block = swahili.messages.newsletterContent;
+    await gotoPage(page, "/sw/services");
+    const form = page.locator("form").filter({ has: page.getByLabel(block.label) });
+    await waitForIsland(form);
+    await form.getByLabel(block.label).fill("si-barua-pepe");
+    await form.getByRole("button", { name: block.button }).click();
+    await expect(page.getByText(swahili.messages.validationMessages.newsletterEmailInvalid)).toBeVisible();
+    await form.getByLabel(block.label).fill(uniqueEmail("sw-news"));
+    await form.getByRole("button", { name: block.button }).click();
+    await expect(page.getByText(swahili.messages.newsletterMessages.success)).toBeVisible();
+  });
+});
+
+// Every page in each language is checked with axe at one width each here (the English pages at both
+// widths in a11y.spec.ts): French on a phone, Swahili on a desktop, where its longer labels are widest.
+for (const [locale, size] of [
+  ["fr", { width: 390, height: 844 }],
+  ["sw", { width: 1366, height: 900 }],
+] as const) {
+  test.describe(`axe, ${locale} at ${size.width} px`, () => {
+    test.use({ viewport: size });
+    for (const path of [...routes.map((route) => route.path), "/no-such-page"]) {
+      test(`${localePath(locale, path)} has no violations`, async ({ page }) => {
+        await gotoPage(page, localePath(locale, path));
+        await expectNoAxeViolations(page, `${localePath(locale, path)} at ${size.width} px`);
+      });
+    }
+  });
+}
