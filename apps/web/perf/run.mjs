@@ -15,6 +15,7 @@ import lighthouse from "lighthouse";
 import { blogPaths } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
 import { routePaths } from "@site/shared/content";
+import { localePath, locales } from "@site/shared/i18n";
 import {
   budget,
   budgetMisses,
@@ -77,6 +78,18 @@ async function main() {
     })),
     { label: "404", path: notFoundProbe, isHome: false, isNotFound: true },
   ];
+  // The same pages in French and Swahili (PERF_LOCALES=en measures English only).
+  const measured = (process.env.PERF_LOCALES ?? locales.join(",")).split(",");
+  for (const locale of locales.filter((each) => each !== "en" && measured.includes(each)))
+    targets.push(
+      ...targets
+        .filter((target) => !target.label.startsWith("/fr") && !target.label.startsWith("/sw"))
+        .map((target) => ({
+          ...target,
+          label: target.isNotFound ? `${locale} 404` : localePath(locale, target.path),
+          path: localePath(locale, target.path),
+        })),
+    );
 
   /** @type {{ stop: () => Promise<void> } | undefined} */
   let product;

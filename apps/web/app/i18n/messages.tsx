@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { defaultLocale, isLocale, localePath, type Locale } from "@site/shared/i18n";
-import { messageSources, type MessageTree } from "@site/shared/i18n/sources";
+import { messageSources, type MessageTree } from "@site/shared/i18n/message-sources";
 
 /**
  * The language of the page being rendered and its messages (forms, notices, page parts). The prerender

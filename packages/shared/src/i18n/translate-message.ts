@@ -1,4 +1,4 @@
-import { messageSources, type MessageTree } from "./sources.js";
+import { messageSources, type MessageTree } from "./message-sources.js";
 
 /** A sentinel no message contains: a function message called with it shows where its parameters go. */
 const slot = "\u0000";

@@ -1,4 +1,4 @@
-import type { MessageTree } from "@site/shared/i18n/sources";
+import type { MessageTree } from "@site/shared/i18n/message-sources";
 import { documentLocale, loadMessages } from "../../i18n/messages";
 import {
   discardPending,

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import type { ApiSuccess, Newsletter } from "@site/shared/schemas";
-import type { MessageTree } from "@site/shared/i18n/sources";
+import type { MessageTree } from "@site/shared/i18n/message-sources";
 import { translateMessage } from "@site/shared/i18n/translate-message";
 import { consentFields } from "../../components/ui/privacy-note";
 import { ApiError, postJson } from "../../lib/api-client";
