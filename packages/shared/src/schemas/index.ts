@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { locales } from "../i18n/index.js";
 import { commentMessages, requestMessages, validationMessages } from "../messages/index.js";
 
 /*
@@ -88,11 +89,16 @@ const requiredEmail = (messages: { required: string; invalid: string }) =>
 export const idempotencyKeyHeader = "Idempotency-Key";
 export const idempotencyKeyPattern = /^[A-Za-z0-9_-]{16,100}$/;
 
-/** Sent by every form: the submission's idempotency key (optional: a form posted without script has none). */
+/**
+ * Sent by every form: the submission's idempotency key (optional: a form posted without script has none)
+ * and the language of the page it is on (the API answers, stores and mails in it). Without `locale`, the
+ * API reads the language from the page's path (`page`, else the Referer: "/fr/contact"), else English.
+ */
 const submissionFields = {
   idempotencyKey: z.optional(
     z.string().check(z.regex(idempotencyKeyPattern, { error: requestMessages.idempotencyKeyInvalid })),
   ),
+  locale: z.optional(z.enum(locales, { error: requestMessages.unknownLocale })),
 };
 
 /**
