@@ -28,6 +28,8 @@ export const fieldLimits = {
   noticeVersion: 40,
   website: 200,
   idempotencyKey: 100,
+  /** The language of the form's page, one of `locales` (room for a longer tag, refused by the schema). */
+  locale: 16,
   /** A blog comment's text (the comment form; commentRules.minLength is its lower bound). */
   comment: 3000,
   /** The slug of the post a comment is for. */
