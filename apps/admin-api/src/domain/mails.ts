@@ -75,10 +75,10 @@ export function signatureText({ siteUrl }: MailIdentity, locale: Locale = "en"):
   const labels = messages.mailMessages.signature;
   return [
     `${firm.name}`,
-    `${labels.phoneLabel}: ${firm.phone}`,
-    `${labels.emailLabel}: ${firm.email}`,
-    `${labels.supportHoursLabel}: ${content.firm.supportHours}`,
-    `${labels.websiteLabel}: ${siteUrl}`,
+    `${labels.phoneLabel} ${firm.phone}`,
+    `${labels.emailLabel} ${firm.email}`,
+    `${labels.supportHoursLabel} ${content.firm.supportHours}`,
+    `${labels.websiteLabel} ${siteUrl}`,
   ].join("\n");
 }
 
@@ -88,9 +88,9 @@ export function signatureHtml({ siteUrl }: MailIdentity, locale: Locale = "en"):
   return [
     `<p style="margin-top: 2em; border-top: 1px solid #ddd; padding-top: 1em;">`,
     `<strong>${escapeHtml(firm.name)}</strong><br>`,
-    `${escapeHtml(labels.phoneLabel)}: ${escapeHtml(firm.phone)}<br>`,
-    `${escapeHtml(labels.emailLabel)}: <a href="mailto:${escapeHtml(firm.email)}">${escapeHtml(firm.email)}</a><br>`,
-    `${escapeHtml(labels.supportHoursLabel)}: ${escapeHtml(content.firm.supportHours)}<br>`,
+    `${escapeHtml(labels.phoneLabel)} ${escapeHtml(firm.phone)}<br>`,
+    `${escapeHtml(labels.emailLabel)} <a href="mailto:${escapeHtml(firm.email)}">${escapeHtml(firm.email)}</a><br>`,
+    `${escapeHtml(labels.supportHoursLabel)} ${escapeHtml(content.firm.supportHours)}<br>`,
     `<a href="${escapeHtml(siteUrl)}">${escapeHtml(siteUrl)}</a>`,
     `</p>`,
   ].join("\n");

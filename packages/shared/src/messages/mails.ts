@@ -11,12 +11,12 @@ export const mailMessages = {
   greeting: (name: string) => `Dear ${name},`,
   greetingNeutral: "Hello,",
   closing: "Kind regards,",
-  /** The labels of the signature under every mail to a visitor. */
+  /** The labels of the signature under every mail to a visitor, each with its colon (French spaces it). */
   signature: {
-    phoneLabel: "Phone",
-    emailLabel: "Email",
-    supportHoursLabel: "Support hours",
-    websiteLabel: "Website",
+    phoneLabel: "Phone:",
+    emailLabel: "Email:",
+    supportHoursLabel: "Support hours:",
+    websiteLabel: "Website:",
   },
   contactReceipt: {
     subject: (reference: string) => `We received your message (reference ${reference})`,
