@@ -166,6 +166,9 @@ export function describeStoreContract(
         await store.unsubscribe(id);
         await store.addSubscription({ email: "juma@example.com", locale: "fr" });
         expect(await store.getSubscription(id)).toMatchObject({ status: "subscribed", locale: "fr" });
+        await store.unsubscribe(id);
+        await store.addSubscription({ email: "juma@example.com" });
+        expect(await store.getSubscription(id)).toMatchObject({ status: "subscribed", locale: "en" });
       });
     });
 

@@ -144,10 +144,15 @@ function consentFields(consent: ConsentInput | undefined): DocumentData {
   };
 }
 
-/** A document's language; documents from before it was kept were all English. */
+/** A document's language: a `locale` field, absent for English (as on every document from before it). */
 function toLocale(snapshot: DocumentSnapshot): Locale {
   const locale: unknown = snapshot.get("locale");
   return isLocale(locale) ? locale : "en";
+}
+
+/** The `locale` field of a new document: left out for English, so an English document is as before. */
+function localeField(locale: Locale | undefined): DocumentData {
+  return locale === undefined || locale === "en" ? {} : { locale };
 }
 
 function toConsent(snapshot: DocumentSnapshot): ContactRecord["consent"] {
@@ -203,7 +208,7 @@ function newContactDocument(contact: NewContact): DocumentData {
     updatedAt: now,
     consentPage: contact.consent?.page ?? null,
     consentNoticeVersion: contact.consent?.noticeVersion ?? null,
-    locale: contact.locale ?? "en",
+    ...localeField(contact.locale),
     // The address as typed is kept; this copy finds the person's contacts whatever the case.
     emailKey: contact.email.toLowerCase(),
   };
@@ -245,7 +250,7 @@ function newCommentDocument(comment: NewComment): DocumentData {
     moderatedAt: null,
     consentPage: comment.consent?.page ?? null,
     consentNoticeVersion: comment.consent?.noticeVersion ?? null,
-    locale: comment.locale ?? "en",
+    ...localeField(comment.locale),
   };
 }
 
@@ -600,7 +605,7 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
             updatedAt: now,
             unsubscribedAt: null,
             ...consentFields(consent),
-            locale,
+            ...localeField(locale),
           });
           for (const item of plan.accepted)
             transaction.create(mail.doc(), newMailDocument(item, null));
@@ -628,7 +633,8 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
             updatedAt: FieldValue.serverTimestamp(),
             unsubscribedAt: null,
             ...consentFields(consent),
-            locale,
+            // A returning subscriber's language replaces the old one (English included).
+            locale: locale === "en" ? FieldValue.delete() : locale,
           });
           for (const item of plan.accepted)
             transaction.create(mail.doc(), newMailDocument(item, null));
