@@ -634,7 +634,7 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
             unsubscribedAt: null,
             ...consentFields(consent),
             // A returning subscriber's language replaces the old one (English included).
-            locale: locale === "en" ? FieldValue.delete() : locale,
+            locale,
           });
           for (const item of plan.accepted)
             transaction.create(mail.doc(), newMailDocument(item, null));
