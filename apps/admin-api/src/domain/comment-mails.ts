@@ -1,5 +1,6 @@
 import escapeHtml from "escape-html";
 import { blogPaths, type BlogPostSummary } from "@site/shared/blog";
+import { localeNames, type Locale } from "@site/shared/i18n";
 import type { NewMail } from "../ports/store.js";
 import type { ModerationDecision, ModerationLinks } from "./comment-links.js";
 import { htmlDocument, oneLine, type MailIdentity } from "./mails.js";
@@ -8,6 +9,8 @@ export interface CommentDetails {
   name: string;
   email: string;
   text: string;
+  /** The language of the post's page the comment was sent from (the firm's mail names it). */
+  locale: Locale;
 }
 
 const linkLabels: Record<ModerationDecision, string> = {
@@ -40,6 +43,7 @@ export function commentNotificationMail(
     `Post: ${postUrl}`,
     `Name: ${name}`,
     `Email (never shown on the site): ${oneLine(comment.email)}`,
+    `Language: ${localeNames[comment.locale].english}`,
     "",
     ...comment.text.split(/\r\n|\r|\n/).map((line) => `> ${line}`),
     "",
@@ -55,6 +59,7 @@ export function commentNotificationMail(
       "<table>",
       `<tr><th align="left">Name</th><td>${escapeHtml(name)}</td></tr>`,
       `<tr><th align="left">Email (never shown on the site)</th><td>${escapeHtml(oneLine(comment.email))}</td></tr>`,
+      `<tr><th align="left">Language</th><td>${escapeHtml(localeNames[comment.locale].english)}</td></tr>`,
       "</table>",
       `<blockquote style="margin: 1em 0; padding-left: 1em; border-left: 3px solid #ccc; white-space: pre-wrap;">${escapeHtml(comment.text)}</blockquote>`,
       `<p>${urls

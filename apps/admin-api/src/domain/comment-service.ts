@@ -7,6 +7,7 @@ import type { ModerationDecision, ModerationLinks } from "./comment-links.js";
 import type { FormStartTokens } from "./comment-form-start.js";
 import { commentNotificationMail } from "./comment-mails.js";
 import { resolveConsent } from "./consent.js";
+import { submissionLocale } from "./locale.js";
 import type { MailIdentity } from "./mails.js";
 import type { Idempotency } from "./idempotency.js";
 import { decoyId, honeypotFilled, type RequestContext } from "./outcomes.js";
@@ -139,6 +140,7 @@ export function createCommentService({
         idempotencyKey,
         post: slug,
         formStarted,
+        locale,
         ...fields
       } = parsed.data;
       if (honeypotFilled(website)) return { kind: "dropped", id: decoyId() };
@@ -164,6 +166,7 @@ export function createCommentService({
           email: fields.email,
           text: fields.comment,
           consent: consent.consent,
+          locale: submissionLocale({ locale, page, refererPath: context.refererPath }),
         };
         const keyed = idempotency.claimOf(
           "comment",
@@ -176,7 +179,7 @@ export function createCommentService({
           comment,
           (commentId) => [
             commentNotificationMail(
-              { name: comment.name, email: comment.email, text: comment.text },
+              { name: comment.name, email: comment.email, text: comment.text, locale: comment.locale },
               commentId,
               post,
               { identity, links },

@@ -1,6 +1,7 @@
 import { blogSubpagePaths } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
 import { isPrivacyNoticeVersion, routePaths } from "@site/shared/content";
+import { splitLocalePath } from "@site/shared/i18n";
 import { privacyMessages } from "@site/shared/messages";
 import type { ConsentInput } from "../ports/store.js";
 
@@ -17,11 +18,14 @@ export interface ConsentClaim {
 /** The site's routes and the blog's posts and category pages (a post carries the newsletter form). */
 const knownPaths: ReadonlySet<string> = new Set([...routePaths, ...blogSubpagePaths(blogPosts)]);
 
-/** A path of the site ("/about", "/about/" alike), or null for anything else. */
+/**
+ * A path of the site ("/about", "/about/" alike) in any of its languages ("/fr/about": recorded as sent,
+ * the page the person read), or null for anything else.
+ */
 function sitePath(value: string | undefined): string | null {
   if (value === undefined) return null;
   const path = value.length > 1 ? value.replace(/\/+$/, "") : value;
-  return knownPaths.has(path) ? path : null;
+  return knownPaths.has(splitLocalePath(path).path) ? path : null;
 }
 
 /**

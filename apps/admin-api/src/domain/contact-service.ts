@@ -2,6 +2,7 @@ import { contactInputSchema, fieldErrorsOf } from "@site/shared/schemas";
 import { IdempotencyKeyReusedError, type Store } from "../ports/store.js";
 import type { Idempotency } from "./idempotency.js";
 import { resolveConsent } from "./consent.js";
+import { submissionLocale } from "./locale.js";
 import type { AutomaticMailLimiter } from "./mail-limits.js";
 import { contactMails, type MailIdentity } from "./mails.js";
 import { decoyId, honeypotFilled, type Outcome, type RequestContext } from "./outcomes.js";
@@ -33,11 +34,15 @@ export function createContactService({
     async submit(body, context = {}) {
       const parsed = contactInputSchema.safeParse(body);
       if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error) };
-      const { website, page, noticeVersion, idempotencyKey, ...fields } = parsed.data;
+      const { website, page, noticeVersion, idempotencyKey, locale, ...fields } = parsed.data;
       if (honeypotFilled(website)) return { kind: "dropped", id: decoyId() };
       const consent = resolveConsent({ page, noticeVersion, refererPath: context.refererPath });
       if (!consent.ok) return { kind: "invalid", fieldErrors: consent.fieldErrors };
-      const contact = { ...fields, consent: consent.consent };
+      const contact = {
+        ...fields,
+        consent: consent.consent,
+        locale: submissionLocale({ locale, page, refererPath: context.refererPath }),
+      };
       const keyed = idempotency.claimOf(
         "contact",
         { header: context.idempotencyKey, field: idempotencyKey },

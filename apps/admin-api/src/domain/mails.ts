@@ -1,7 +1,10 @@
 import { createHash } from "node:crypto";
 import escapeHtml from "escape-html";
 import { firm } from "@site/shared/content";
+import { localeNames, type Locale } from "@site/shared/i18n";
+import { translations } from "@site/shared/i18n/translations";
 import type { NewMail } from "../ports/store.js";
+import { languageHeaders } from "./locale.js";
 
 /** What configuration decides in mails: the firm's inbox (CONTACT_INBOX) and its site (SITE_URL). */
 export interface MailIdentity {
@@ -23,6 +26,8 @@ export interface ContactDetails {
   phone?: string | undefined;
   subject: string;
   description: string;
+  /** The language of the page the contact was sent from (English when not said). */
+  locale?: Locale | undefined;
 }
 
 /**
@@ -52,10 +57,10 @@ function htmlParagraphs(value: string): string {
   return escapeHtml(value).replace(/\r\n|\r|\n/g, "<br>\n");
 }
 
-export function htmlDocument(title: string, body: string): string {
+export function htmlDocument(title: string, body: string, locale: Locale = "en"): string {
   return [
     "<!doctype html>",
-    '<html lang="en">',
+    `<html lang="${locale}">`,
     `<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>`,
     '<body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #1a1a1a;">',
     body,
@@ -64,23 +69,28 @@ export function htmlDocument(title: string, body: string): string {
   ].join("\n");
 }
 
-export function signatureText({ siteUrl }: MailIdentity): string {
+/** The firm's signature under a visitor's mail, its labels and hours in `locale`. */
+export function signatureText({ siteUrl }: MailIdentity, locale: Locale = "en"): string {
+  const { messages, content } = translations(locale);
+  const labels = messages.mailMessages.signature;
   return [
     `${firm.name}`,
-    `Phone: ${firm.phone}`,
-    `Email: ${firm.email}`,
-    `Support hours: ${firm.supportHours}`,
-    `Website: ${siteUrl}`,
+    `${labels.phoneLabel} ${firm.phone}`,
+    `${labels.emailLabel} ${firm.email}`,
+    `${labels.supportHoursLabel} ${content.firm.supportHours}`,
+    `${labels.websiteLabel} ${siteUrl}`,
   ].join("\n");
 }
 
-export function signatureHtml({ siteUrl }: MailIdentity): string {
+export function signatureHtml({ siteUrl }: MailIdentity, locale: Locale = "en"): string {
+  const { messages, content } = translations(locale);
+  const labels = messages.mailMessages.signature;
   return [
     `<p style="margin-top: 2em; border-top: 1px solid #ddd; padding-top: 1em;">`,
     `<strong>${escapeHtml(firm.name)}</strong><br>`,
-    `Phone: ${escapeHtml(firm.phone)}<br>`,
-    `Email: <a href="mailto:${escapeHtml(firm.email)}">${escapeHtml(firm.email)}</a><br>`,
-    `Support hours: ${escapeHtml(firm.supportHours)}<br>`,
+    `${escapeHtml(labels.phoneLabel)} ${escapeHtml(firm.phone)}<br>`,
+    `${escapeHtml(labels.emailLabel)} <a href="mailto:${escapeHtml(firm.email)}">${escapeHtml(firm.email)}</a><br>`,
+    `${escapeHtml(labels.supportHoursLabel)} ${escapeHtml(content.firm.supportHours)}<br>`,
     `<a href="${escapeHtml(siteUrl)}">${escapeHtml(siteUrl)}</a>`,
     `</p>`,
   ].join("\n");
@@ -166,44 +176,52 @@ export function greetingName(name: string): string | null {
  * The acknowledgement a contact form's visitor receives, in the firm's own words only: received, a
  * reference, when the firm replies and its hours, and the name when `greetingName` allows it. None of
  * the visitor's subject or description: the form takes any address, and the firm's domain must not
- * carry a stranger's text to it (docs/architecture.md, Decision 4).
+ * carry a stranger's text to it (docs/architecture.md, Decision 4). Written in the contact's language.
  */
 export function contactReceiptMail(
-  contact: Pick<ContactDetails, "name" | "email">,
+  contact: Pick<ContactDetails, "name" | "email" | "locale">,
   contactId: string,
   identity: MailIdentity,
 ): NewMail["message"] {
+  const locale = contact.locale ?? "en";
+  const { messages, content } = translations(locale);
+  const m = messages.mailMessages;
   const reference = contactReference(contactId);
   const name = greetingName(contact.name);
-  const greeting = name === null ? "Hello," : `Dear ${name},`;
-  const subject = `We received your message (reference ${reference})`;
+  const greeting = name === null ? m.greetingNeutral : m.greeting(name);
+  const subject = m.contactReceipt.subject(reference);
   const paragraphs = [
-    `Thank you for contacting ${firm.name}. We have received your message and will reply within ${firm.replyTime}.`,
-    `Our support hours are ${firm.supportHours}.`,
-    `Your reference is ${reference}. Please quote it if you write to us about this message.`,
-    `If you did not write to us, someone entered this address on our website. You need do nothing: we will not write again unless you reply.`,
+    m.contactReceipt.received(content.firm.replyTime),
+    m.contactReceipt.hours(content.firm.supportHours),
+    m.contactReceipt.reference(reference),
+    m.contactReceipt.notYou,
   ];
   const text = [
     greeting,
     "",
     ...paragraphs.flatMap((paragraph) => [paragraph, ""]),
-    "Kind regards,",
+    m.closing,
     "",
-    signatureText(identity),
+    signatureText(identity, locale),
   ].join("\n");
   const html = htmlDocument(
     subject,
     [
       `<p>${escapeHtml(greeting)}</p>`,
       ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-      "<p>Kind regards,</p>",
-      signatureHtml(identity),
+      `<p>${escapeHtml(m.closing)}</p>`,
+      signatureHtml(identity, locale),
     ].join("\n"),
+    locale,
   );
-  return { to: contact.email, subject, text, html };
+  const headers = languageHeaders(locale);
+  return { to: contact.email, subject, text, html, ...(locale === "en" ? {} : { headers }) };
 }
 
-/** The firm's copy: every field and the contact id, answerable straight to the submitter. */
+/**
+ * The firm's copy: every field and the contact id, answerable straight to the submitter. Always in English
+ * (the firm's working language), naming the language the visitor wrote from, in which to answer.
+ */
 export function notificationMail(
   contact: ContactDetails,
   contactId: string,
@@ -217,6 +235,7 @@ export function notificationMail(
     ["Email", contact.email],
     ["Phone", contact.phone ?? "(not given)"],
     ["Subject", oneLine(contact.subject)],
+    ["Language", localeNames[contact.locale ?? "en"].english],
   ];
   const text = [
     "A new inquiry arrived through the website contact form.",

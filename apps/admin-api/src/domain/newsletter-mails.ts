@@ -1,6 +1,9 @@
 import escapeHtml from "escape-html";
 import { firm, routeById } from "@site/shared/content";
+import { localePath, type Locale } from "@site/shared/i18n";
+import { translations } from "@site/shared/i18n/translations";
 import type { NewMail } from "../ports/store.js";
+import { languageHeaders } from "./locale.js";
 import { htmlDocument, signatureHtml, signatureText, type MailIdentity } from "./mails.js";
 
 /**
@@ -15,39 +18,49 @@ export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, strin
   };
 }
 
-/** The mail a new (or returning) subscriber receives at once: what they signed up for and the way out. */
+/**
+ * The mail a new (or returning) subscriber receives at once: what they signed up for and the way out,
+ * in the language they subscribed in (the privacy notice's link too).
+ */
 export function welcomeMail(
-  { to, unsubscribeUrl, returning }: { to: string; unsubscribeUrl: string; returning: boolean },
+  {
+    to,
+    unsubscribeUrl,
+    returning,
+    locale = "en",
+  }: { to: string; unsubscribeUrl: string; returning: boolean; locale?: Locale | undefined },
   identity: MailIdentity,
 ): NewMail["message"] {
-  const subject = returning
-    ? `Welcome back to the ${firm.name} newsletter`
-    : `Welcome to the ${firm.name} newsletter`;
-  const privacyUrl = `${identity.siteUrl.replace(/\/+$/, "")}${routeById("privacy").path}`;
-  const lead = returning
-    ? `You are subscribed to the ${firm.name} newsletter again.`
-    : `Thank you for subscribing to the ${firm.name} newsletter.`;
-  const about =
-    "We will write with our insights on Africa's economies, banking, payments and strategy. We use your address for nothing else.";
+  const m = translations(locale).messages.mailMessages.welcome;
+  const subject = returning ? m.subjectReturning : m.subject;
+  const privacyUrl = `${identity.siteUrl.replace(/\/+$/, "")}${localePath(locale, routeById("privacy").path)}`;
+  const lead = returning ? m.leadReturning : m.lead;
   const text = [
     lead,
     "",
-    about,
+    m.about,
     "",
-    `To unsubscribe at any time, open this link: ${unsubscribeUrl}`,
-    `How we handle your data: ${privacyUrl}`,
+    m.unsubscribeText(unsubscribeUrl),
+    m.privacyText(privacyUrl),
     "",
-    signatureText(identity),
+    signatureText(identity, locale),
   ].join("\n");
   const html = htmlDocument(
     subject,
     [
       `<p>${escapeHtml(lead)}</p>`,
-      `<p>${escapeHtml(about)}</p>`,
-      `<p>To stop receiving it at any time: <a href="${escapeHtml(unsubscribeUrl)}">unsubscribe</a>. ` +
-        `How we handle your data: <a href="${escapeHtml(privacyUrl)}">our privacy notice</a>.</p>`,
-      signatureHtml(identity),
+      `<p>${escapeHtml(m.about)}</p>`,
+      `<p>${escapeHtml(m.unsubscribeLead)} <a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(m.unsubscribeLink)}</a>. ` +
+        `${escapeHtml(m.privacyLead)} <a href="${escapeHtml(privacyUrl)}">${escapeHtml(m.privacyLink)}</a>.</p>`,
+      signatureHtml(identity, locale),
     ].join("\n"),
+    locale,
   );
-  return { to, subject, text, html, headers: unsubscribeHeaders(unsubscribeUrl) };
+  return {
+    to,
+    subject,
+    text,
+    html,
+    headers: { ...unsubscribeHeaders(unsubscribeUrl), ...languageHeaders(locale) },
+  };
 }

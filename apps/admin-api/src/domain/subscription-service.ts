@@ -2,6 +2,7 @@ import { fieldErrorsOf, newsletterInputSchema } from "@site/shared/schemas";
 import { IdempotencyKeyReusedError, type Store } from "../ports/store.js";
 import type { Idempotency } from "./idempotency.js";
 import { resolveConsent } from "./consent.js";
+import { submissionLocale } from "./locale.js";
 import type { AutomaticMailLimiter } from "./mail-limits.js";
 import type { MailIdentity } from "./mails.js";
 import { welcomeMail } from "./newsletter-mails.js";
@@ -44,24 +45,25 @@ export function createSubscriptionService({
       if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error) };
       // The schema trims and lower-cases, so "A@X.com " and "a@x.com" are one subscriber.
       const { email, website, page, noticeVersion, idempotencyKey } = parsed.data;
+      const locale = submissionLocale({ locale: parsed.data.locale, page, refererPath: context.refererPath });
       if (honeypotFilled(website)) return { kind: "dropped", id: decoyId() };
       const consent = resolveConsent({ page, noticeVersion, refererPath: context.refererPath });
       if (!consent.ok) return { kind: "invalid", fieldErrors: consent.fieldErrors };
       const keyed = idempotency.claimOf(
         "subscription",
         { header: context.idempotencyKey, field: idempotencyKey },
-        { email, consent: consent.consent },
+        { email, consent: consent.consent, locale },
       );
       if (!keyed.ok) return { kind: "invalid", fieldErrors: keyed.fieldErrors };
       try {
         // The subscription, its consent and the welcome mail commit together (the mail within the
         // automatic-mail limits: past them it is left out, the subscription stands).
         const result = await store.addSubscription(
-          { email, consent: consent.consent },
+          { email, consent: consent.consent, locale },
           (subscriptionId, { returning }) => [
             limiter.limit({
               message: welcomeMail(
-                { to: email, unsubscribeUrl: links.url(subscriptionId), returning },
+                { to: email, unsubscribeUrl: links.url(subscriptionId), returning, locale },
                 identity,
               ),
               meta: { kind: "newsletter-welcome", subscriptionId },

@@ -1,14 +1,16 @@
+import type { Locale } from "@site/shared/i18n";
 import type { Store } from "../ports/store.js";
 import type { UnsubscribeLinks } from "./unsubscribe-links.js";
 
 export type UnsubscribePreview =
-  | { kind: "valid"; email: string; subscribed: boolean }
+  /** `locale`: the language the person subscribed in, which the pages speak. */
+  | { kind: "valid"; email: string; subscribed: boolean; locale: Locale }
   | { kind: "invalid" }
   | { kind: "unavailable"; cause: unknown };
 
 export type UnsubscribeOutcome =
-  | { kind: "unsubscribed" }
-  | { kind: "already" }
+  | { kind: "unsubscribed"; locale: Locale }
+  | { kind: "already"; locale: Locale }
   | { kind: "invalid" }
   | { kind: "unavailable"; cause: unknown };
 
@@ -40,6 +42,7 @@ export function createUnsubscribeService({
           kind: "valid",
           email: subscription.email,
           subscribed: subscription.status === "subscribed",
+          locale: subscription.locale,
         };
       } catch (cause) {
         return { kind: "unavailable", cause };
@@ -50,7 +53,9 @@ export function createUnsubscribeService({
       if (id === null) return { kind: "invalid" };
       try {
         const result = await store.unsubscribe(id);
-        return result === "unknown" ? { kind: "invalid" } : { kind: result };
+        if (result === "unknown") return { kind: "invalid" };
+        const subscription = await store.getSubscription(id);
+        return { kind: result, locale: subscription?.locale ?? "en" };
       } catch (cause) {
         return { kind: "unavailable", cause };
       }

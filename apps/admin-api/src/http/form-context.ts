@@ -13,8 +13,8 @@ export function requestContext(req: Request): RequestContext {
 
 /**
  * The message of an error that belongs to no field the visitor typed in (the consent's notice version,
- * the submission's key): said as the answer's error, where the form shows it.
+ * the submission's key, the page's language): said as the answer's error, where the form shows it.
  */
 export function formLevelError(fieldErrors: Record<string, string>): string | undefined {
-  return fieldErrors["noticeVersion"] ?? fieldErrors["idempotencyKey"];
+  return fieldErrors["noticeVersion"] ?? fieldErrors["idempotencyKey"] ?? fieldErrors["locale"];
 }

@@ -1,6 +1,9 @@
 import escapeHtml from "escape-html";
 import type { Request, Response } from "express";
 import { firm } from "@site/shared/content";
+import type { Locale } from "@site/shared/i18n";
+import { translations } from "@site/shared/i18n/translations";
+import { answerTranslator } from "./answer-language.js";
 
 /**
  * Without JavaScript the site's forms post `application/x-www-form-urlencoded` straight to the API
@@ -39,19 +42,20 @@ function backPath(req: Request): string {
 
 /**
  * A small, self-contained HTML page of the API's own (no script, inline styles): the form result page
- * below and the unsubscribe pages. `body` is HTML the caller has escaped.
+ * below and the unsubscribe pages. `body` is HTML the caller has escaped, written in `locale` (English
+ * when not said: the firm's moderation pages).
  */
 export function sendStandalonePage(
   res: Response,
   status: number,
-  page: { title: string; tone: "ok" | "error"; body: string; postsForm?: boolean },
+  page: { title: string; tone: "ok" | "error"; body: string; postsForm?: boolean; locale?: Locale },
 ): void {
   res
     .status(status)
     .set("Content-Security-Policy", pagePolicy(page.postsForm ? "'self'" : "'none'"))
     .type("html")
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+      `<!doctype html><html lang="${page.locale ?? "en"}"><head><meta charset="utf-8">` +
         `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
         `<title>${escapeHtml(page.title)} | ${escapeHtml(firm.name)}</title>` +
         `<style>body{font:1.0625rem/1.6 system-ui,sans-serif;color:#1c2421;background:#faf6ef;margin:0;padding:2rem 1.25rem}` +
@@ -65,21 +69,25 @@ export function sendStandalonePage(
     );
 }
 
+/** The result page of a form posted without script, in the submission's language (`message` in English). */
 export function sendFormPage(
   res: Response,
   status: number,
   page: { ok: boolean; message: string; details?: readonly string[] },
 ): void {
+  const { locale, say } = answerTranslator(res.req);
+  const words = translations(locale).messages.formResultMessages;
   const back = escapeHtml(backPath(res.req));
   const details = page.details?.length
-    ? `<ul>${page.details.map((d) => `<li>${escapeHtml(d)}</li>`).join("")}</ul>`
+    ? `<ul>${page.details.map((d) => `<li>${escapeHtml(say(d))}</li>`).join("")}</ul>`
     : "";
   const action = page.ok
-    ? `<a href="${back}">Continue browsing</a>`
-    : `<a href="${back}">Go back and try again</a> <span>(your browser's back button keeps what you typed)</span>`;
+    ? `<a href="${back}">${escapeHtml(words.continue)}</a>`
+    : `<a href="${back}">${escapeHtml(words.retry)}</a> <span>${escapeHtml(words.retryHint)}</span>`;
   sendStandalonePage(res, status, {
-    title: page.ok ? "Thank you" : "Please check your details",
+    title: page.ok ? words.successTitle : words.failureTitle,
     tone: page.ok ? "ok" : "error",
-    body: `<div role="${page.ok ? "status" : "alert"}"><h1>${escapeHtml(page.message)}</h1>${details}</div><p>${action}</p>`,
+    body: `<div role="${page.ok ? "status" : "alert"}"><h1>${escapeHtml(say(page.message))}</h1>${details}</div><p>${action}</p>`,
+    locale,
   });
 }

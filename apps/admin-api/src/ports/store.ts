@@ -1,3 +1,5 @@
+import type { Locale } from "@site/shared/i18n";
+
 /**
  * The storage port. Two adapters implement it (adapters/sqlite, adapters/firestore) and both pass the
  * one contract suite in test/contract. Timestamps are set by the store (server time), never by callers.
@@ -30,12 +32,16 @@ export interface NewSubscription {
   email: string;
   /** Omitted: recorded with page and version null. */
   consent?: ConsentInput | undefined;
+  /** The language of the page it was sent from: its answers and mails are in it. Omitted: "en". */
+  locale?: Locale | undefined;
 }
 
 export interface SubscriptionRecord {
   id: string;
   email: string;
   status: SubscriptionStatus;
+  /** The language of the current subscription (renewed with the consent); the newsletter's mails use it. */
+  locale: Locale;
   /** The consent of the current subscription (renewed when an unsubscribed person subscribes again). */
   consent: ConsentRecord;
   /** When the person last unsubscribed; null while subscribed. */
@@ -52,10 +58,13 @@ export interface NewContact {
   description: string;
   /** Omitted: recorded with page and version null. */
   consent?: ConsentInput | undefined;
+  /** The language of the page it was sent from: its answers and mails are in it. Omitted: "en". */
+  locale?: Locale | undefined;
 }
 
-export interface ContactRecord extends Omit<NewContact, "consent"> {
+export interface ContactRecord extends Omit<NewContact, "consent" | "locale"> {
   id: string;
+  locale: Locale;
   status: ContactStatus;
   /** `at` is the contact's createdAt. */
   consent: ConsentRecord;
@@ -72,10 +81,13 @@ export interface NewComment {
   text: string;
   /** Omitted: recorded with page and version null. */
   consent?: ConsentInput | undefined;
+  /** The language of the page it was sent from: its answers and mails are in it. Omitted: "en". */
+  locale?: Locale | undefined;
 }
 
-export interface CommentRecord extends Omit<NewComment, "consent"> {
+export interface CommentRecord extends Omit<NewComment, "consent" | "locale"> {
   id: string;
+  locale: Locale;
   status: CommentStatus;
   /** `at` is the comment's createdAt. */
   consent: ConsentRecord;

@@ -138,6 +138,40 @@ export function describeStoreContract(
       });
     });
 
+    describe("the language of a submission", () => {
+      it("a contact, a subscription and a comment keep the language they were sent in; none said is English", async () => {
+        const french = await store.addContactWithMails(contact({ locale: "fr" }), contactMails);
+        const english = await store.addContactWithMails(contact(), contactMails);
+        expect((await store.getContact(french.id))?.locale).toBe("fr");
+        expect((await store.getContact(english.id))?.locale).toBe("en");
+
+        await store.addSubscription({ email: "juma@example.com", locale: "sw" });
+        await store.addSubscription({ email: "amina@example.com" });
+        expect((await store.getSubscriptionByEmail("juma@example.com"))?.locale).toBe("sw");
+        expect((await store.getSubscriptionByEmail("amina@example.com"))?.locale).toBe("en");
+
+        const comment = await store.addCommentWithMails(
+          { post: "what-afcfta-changes", name: "Awino", email: "awino@example.com", text: "Asante.", locale: "sw" },
+          () => [],
+        );
+        expect((await store.getComment(comment.id))?.locale).toBe("sw");
+        const personal = await store.findPersonalData("wanjiku@example.com");
+        expect(personal.contacts.map((record) => record.locale).sort()).toEqual(["en", "fr"]);
+      });
+
+      it("a duplicate subscription keeps its language; a returning subscriber takes the new one", async () => {
+        const id = createdId(await store.addSubscription({ email: "juma@example.com", locale: "sw" }));
+        await store.addSubscription({ email: "juma@example.com", locale: "fr" });
+        expect((await store.getSubscriptionByEmail("juma@example.com"))?.locale).toBe("sw");
+        await store.unsubscribe(id);
+        await store.addSubscription({ email: "juma@example.com", locale: "fr" });
+        expect(await store.getSubscription(id)).toMatchObject({ status: "subscribed", locale: "fr" });
+        await store.unsubscribe(id);
+        await store.addSubscription({ email: "juma@example.com" });
+        expect(await store.getSubscription(id)).toMatchObject({ status: "subscribed", locale: "en" });
+      });
+    });
+
     describe("contacts and their mails", () => {
       it("stores the contact as new with its two mails PENDING, linked by the contact id", async () => {
         const { id } = await store.addContactWithMails(contact(), contactMails);

@@ -5,6 +5,8 @@ import {
   commentMessages,
   contactMessages,
   errorScreenMessages,
+  formResultMessages,
+  mailMessages,
   newsletterMessages,
   notFoundMessages,
   offlineMessages,
@@ -45,6 +47,8 @@ export const messageSources = {
   newsletterContent,
   contactContent,
   siteMessages,
+  formResultMessages,
+  mailMessages,
 };
 export type MessageTree = typeof messageSources;
 
@@ -102,5 +106,27 @@ export const templateMessages: Readonly<Record<string, TemplateMessage>> = {
     params: ["count"],
     en: "{count, plural, one {# comment} other {# comments}}",
   },
+  "mailMessages.greeting": { params: ["name"], en: "Dear {name}," },
+  "mailMessages.contactReceipt.subject": {
+    params: ["reference"],
+    en: "We received your message (reference {reference})",
+  },
+  "mailMessages.contactReceipt.received": {
+    params: ["replyTime"],
+    en: "Thank you for contacting {firmName}. We have received your message and will reply within {replyTime}.",
+  },
+  "mailMessages.contactReceipt.hours": {
+    params: ["supportHours"],
+    en: "Our support hours are {supportHours}.",
+  },
+  "mailMessages.contactReceipt.reference": {
+    params: ["reference"],
+    en: "Your reference is {reference}. Please quote it if you write to us about this message.",
+  },
+  "mailMessages.welcome.unsubscribeText": {
+    params: ["url"],
+    en: "To unsubscribe at any time, open this link: {url}",
+  },
+  "mailMessages.welcome.privacyText": { params: ["url"], en: "How we handle your data: {url}" },
 };
 

@@ -1,6 +1,8 @@
 import { firm } from "../content/firm.js";
 import type { ArticleCategory } from "../content/articles.js";
 
+export { mailMessages } from "./mails.js";
+
 /**
  * Every user-facing message of the product, word for word from the specification (sections 2, 5 and 8).
  * The web and the API import these; no other package retypes them.
@@ -107,6 +109,9 @@ export const requestMessages = {
     "This submission key was already used for a different message. Please send the form again.",
   unreadableEncoding:
     "We could not read this form's text. Please send it from the form on our website.",
+  /** The form said it was in a language the site does not offer (the schemas' `locale` field). */
+  unknownLocale:
+    "This form was sent in a language our website does not offer. Please reload the page and send the form again.",
 } as const;
 
 /** Messages of the API's own edges (not in the spec's catalogue; worded for people). */
@@ -131,6 +136,15 @@ export const privacyMessages = {
   welcomeBack: "Welcome back! You are subscribed to our newsletter again.",
   /** The form sent a notice version the site never showed (a tampered or broken form). */
   unknownNoticeVersion: "This form is out of date. Please reload the page and try again.",
+} as const;
+
+/** The page the API answers a form posted without JavaScript with (the form's message is its heading). */
+export const formResultMessages = {
+  successTitle: "Thank you",
+  failureTitle: "Please check your details",
+  continue: "Continue browsing",
+  retry: "Go back and try again",
+  retryHint: "(your browser's back button keeps what you typed)",
 } as const;
 
 /** The unsubscribe pages the API renders for the link in every newsletter mail. */

@@ -178,6 +178,21 @@ describe("consent fields", () => {
   });
 });
 
+describe("the locale field", () => {
+  it("takes each of the site's languages and is optional", () => {
+    for (const locale of ["en", "fr", "sw"]) {
+      expect(contactInputSchema.parse({ ...validContact, locale }).locale).toBe(locale);
+      expect(newsletterInputSchema.parse({ email: "a@b.co", locale }).locale).toBe(locale);
+    }
+    expect(contactInputSchema.parse(validContact).locale).toBeUndefined();
+  });
+
+  it("refuses a language the site does not offer with the catalogue's message", () => {
+    expect(contactErrors({ ...validContact, locale: "de" })).toEqual({ locale: requestMessages.unknownLocale });
+    expect(contactErrors({ ...validContact, locale: "FR" })).toEqual({ locale: requestMessages.unknownLocale });
+  });
+});
+
 describe("the simple email pattern", () => {
   it("the HTML pattern attribute accepts and rejects the same values as the regex", () => {
     const html = new RegExp(`^(?:${simpleEmailHtmlPattern})$`, "v");

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { locales } from "../i18n/index.js";
 import { commentMessages, requestMessages, validationMessages } from "../messages/index.js";
 
 /*
@@ -27,6 +28,8 @@ export const fieldLimits = {
   noticeVersion: 40,
   website: 200,
   idempotencyKey: 100,
+  /** The language of the form's page, one of `locales` (room for a longer tag, refused by the schema). */
+  locale: 16,
   /** A blog comment's text (the comment form; commentRules.minLength is its lower bound). */
   comment: 3000,
   /** The slug of the post a comment is for. */
@@ -88,11 +91,16 @@ const requiredEmail = (messages: { required: string; invalid: string }) =>
 export const idempotencyKeyHeader = "Idempotency-Key";
 export const idempotencyKeyPattern = /^[A-Za-z0-9_-]{16,100}$/;
 
-/** Sent by every form: the submission's idempotency key (optional: a form posted without script has none). */
+/**
+ * Sent by every form: the submission's idempotency key (optional: a form posted without script has none)
+ * and the language of the page it is on (the API answers, stores and mails in it). Without `locale`, the
+ * API reads the language from the page's path (`page`, else the Referer: "/fr/contact"), else English.
+ */
 const submissionFields = {
   idempotencyKey: z.optional(
     z.string().check(z.regex(idempotencyKeyPattern, { error: requestMessages.idempotencyKeyInvalid })),
   ),
+  locale: z.optional(z.enum(locales, { error: requestMessages.unknownLocale })),
 };
 
 /**

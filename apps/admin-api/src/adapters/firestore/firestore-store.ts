@@ -11,6 +11,7 @@ import {
   type QuerySnapshot,
   type Transaction,
 } from "firebase-admin/firestore";
+import { isLocale, type Locale } from "@site/shared/i18n";
 import type { DataKey } from "../../domain/data-key.js";
 import { automaticMailWindowMs, utcDay } from "../mail-limit-window.js";
 import {
@@ -143,6 +144,17 @@ function consentFields(consent: ConsentInput | undefined): DocumentData {
   };
 }
 
+/** A document's language: a `locale` field, absent for English (as on every document from before it). */
+function toLocale(snapshot: DocumentSnapshot): Locale {
+  const locale: unknown = snapshot.get("locale");
+  return isLocale(locale) ? locale : "en";
+}
+
+/** The `locale` field of a new document: left out for English, so an English document is as before. */
+function localeField(locale: Locale | undefined): DocumentData {
+  return locale === undefined || locale === "en" ? {} : { locale };
+}
+
 function toConsent(snapshot: DocumentSnapshot): ContactRecord["consent"] {
   return {
     at: timestampOrNull(snapshot, "consentAt") ?? requireTimestamp(snapshot, "createdAt"),
@@ -156,6 +168,7 @@ function toSubscription(snapshot: DocumentSnapshot): SubscriptionRecord {
     id: snapshot.id,
     email: requireString(snapshot, "email"),
     status: snapshot.get("status") === "unsubscribed" ? "unsubscribed" : "subscribed",
+    locale: toLocale(snapshot),
     consent: toConsent(snapshot),
     unsubscribedAt: timestampOrNull(snapshot, "unsubscribedAt"),
     createdAt: requireTimestamp(snapshot, "createdAt"),
@@ -173,6 +186,7 @@ function toContact(snapshot: DocumentSnapshot): ContactRecord {
     subject: requireString(snapshot, "subject"),
     description: requireString(snapshot, "description"),
     status: "new",
+    locale: toLocale(snapshot),
     // A contact's consent is given when it is sent.
     consent: { ...toConsent(snapshot), at: requireTimestamp(snapshot, "createdAt") },
     createdAt: requireTimestamp(snapshot, "createdAt"),
@@ -194,6 +208,7 @@ function newContactDocument(contact: NewContact): DocumentData {
     updatedAt: now,
     consentPage: contact.consent?.page ?? null,
     consentNoticeVersion: contact.consent?.noticeVersion ?? null,
+    ...localeField(contact.locale),
     // The address as typed is kept; this copy finds the person's contacts whatever the case.
     emailKey: contact.email.toLowerCase(),
   };
@@ -212,6 +227,7 @@ function toComment(snapshot: DocumentSnapshot): CommentRecord {
     email: requireString(snapshot, "email"),
     text: requireString(snapshot, "text"),
     status: status as CommentStatus,
+    locale: toLocale(snapshot),
     consent: { ...toConsent(snapshot), at: requireTimestamp(snapshot, "createdAt") },
     createdAt: requireTimestamp(snapshot, "createdAt"),
     updatedAt: requireTimestamp(snapshot, "updatedAt"),
@@ -234,6 +250,7 @@ function newCommentDocument(comment: NewComment): DocumentData {
     moderatedAt: null,
     consentPage: comment.consent?.page ?? null,
     consentNoticeVersion: comment.consent?.noticeVersion ?? null,
+    ...localeField(comment.locale),
   };
 }
 
@@ -551,7 +568,7 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
   };
 
   return {
-    async addSubscription({ email, consent }, mails, idempotency) {
+    async addSubscription({ email, consent, locale = "en" }, mails, idempotency) {
       ensureOpen();
       const ref = subscriptions.doc(subscriptionDocumentId(dataKey, email));
       // Composed before anything is written: if composing throws, nothing is stored.
@@ -588,6 +605,7 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
             updatedAt: now,
             unsubscribedAt: null,
             ...consentFields(consent),
+            ...localeField(locale),
           });
           for (const item of plan.accepted)
             transaction.create(mail.doc(), newMailDocument(item, null));
@@ -615,6 +633,8 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
             updatedAt: FieldValue.serverTimestamp(),
             unsubscribedAt: null,
             ...consentFields(consent),
+            // A returning subscriber's language replaces the old one (English included).
+            locale,
           });
           for (const item of plan.accepted)
             transaction.create(mail.doc(), newMailDocument(item, null));

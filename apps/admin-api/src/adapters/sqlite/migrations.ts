@@ -130,6 +130,13 @@ export const migrations: readonly string[] = [
   CREATE INDEX mail_comment ON mail (comment_id);
   ALTER TABLE erasures ADD COLUMN deleted_comments INTEGER NOT NULL DEFAULT 0;
   `,
+  // The language of the page each submission came from (answers and mails are in it); rows from before
+  // were all English.
+  `
+  ALTER TABLE subscriptions ADD COLUMN locale TEXT NOT NULL DEFAULT 'en';
+  ALTER TABLE contacts ADD COLUMN locale TEXT NOT NULL DEFAULT 'en';
+  ALTER TABLE comments ADD COLUMN locale TEXT NOT NULL DEFAULT 'en';
+  `,
 ];
 
 export function migrate(db: Database): void {

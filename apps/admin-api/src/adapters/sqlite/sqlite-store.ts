@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
+import { isLocale, type Locale } from "@site/shared/i18n";
 import {
   IdempotencyKeyReusedError,
   type AutomaticMailLimit,
@@ -64,6 +65,7 @@ interface CommentRow {
   moderated_at: number | null;
   consent_page: string | null;
   consent_notice_version: string | null;
+  locale: string;
 }
 
 interface ContactRow {
@@ -78,6 +80,7 @@ interface ContactRow {
   updated_at: number;
   consent_page: string | null;
   consent_notice_version: string | null;
+  locale: string;
 }
 
 interface SubscriptionRow {
@@ -90,9 +93,12 @@ interface SubscriptionRow {
   consent_page: string | null;
   consent_notice_version: string | null;
   unsubscribed_at: number | null;
+  locale: string;
 }
 
 const dateOrNull = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
+/** The column holds one of the site's languages (written by this adapter); anything else reads as English. */
+const toLocale = (value: string): Locale => (isLocale(value) ? value : "en");
 
 function toMail(row: MailRow): MailRecord {
   return {
@@ -136,6 +142,7 @@ function toContact(row: ContactRow): ContactRecord {
     subject: row.subject,
     description: row.description,
     status: row.status,
+    locale: toLocale(row.locale),
     consent: {
       at: new Date(row.created_at),
       page: row.consent_page,
@@ -154,6 +161,7 @@ function toComment(row: CommentRow): CommentRecord {
     email: row.email,
     text: row.text,
     status: row.status,
+    locale: toLocale(row.locale),
     consent: {
       at: new Date(row.created_at),
       page: row.consent_page,
@@ -170,6 +178,7 @@ function toSubscription(row: SubscriptionRow): SubscriptionRecord {
     id: row.id,
     email: row.email,
     status: row.status,
+    locale: toLocale(row.locale),
     consent: {
       at: new Date(row.consent_at ?? row.created_at),
       page: row.consent_page,
@@ -238,15 +247,16 @@ export function createSqliteStore({
     // A new address is inserted; an unsubscribed one is subscribed again with the new consent; a
     // subscribed one is left alone (no row returned: the duplicate).
     upsertSubscription: db.prepare<
-      [string, string, number, number, number, string | null, string | null],
+      [string, string, number, number, number, string | null, string | null, Locale],
       { id: string; created_at: number; updated_at: number }
     >(
-      `INSERT INTO subscriptions (id, email, status, created_at, updated_at, consent_at, consent_page, consent_notice_version)
-       VALUES (?, ?, 'subscribed', ?, ?, ?, ?, ?)
+      `INSERT INTO subscriptions (id, email, status, created_at, updated_at, consent_at, consent_page, consent_notice_version,
+                                  locale)
+       VALUES (?, ?, 'subscribed', ?, ?, ?, ?, ?, ?)
        ON CONFLICT (email) DO UPDATE SET
          status = 'subscribed', updated_at = excluded.updated_at, consent_at = excluded.consent_at,
          consent_page = excluded.consent_page, consent_notice_version = excluded.consent_notice_version,
-         unsubscribed_at = NULL
+         locale = excluded.locale, unsubscribed_at = NULL
        WHERE subscriptions.status = 'unsubscribed'
        RETURNING id, created_at, updated_at`,
     ),
@@ -265,11 +275,12 @@ export function createSqliteStore({
         number,
         string | null,
         string | null,
+        Locale,
       ]
     >(
       `INSERT INTO contacts (id, name, email, phone, subject, description, status, created_at, updated_at,
-                             consent_page, consent_notice_version)
-       VALUES (?, ?, ?, ?, ?, ?, 'new', ?, ?, ?, ?)`,
+                             consent_page, consent_notice_version, locale)
+       VALUES (?, ?, ?, ?, ?, ?, 'new', ?, ?, ?, ?, ?)`,
     ),
     contactById: db.prepare<[string], ContactRow>(`SELECT * FROM contacts WHERE id = ?`),
     insertMail: db.prepare<
@@ -476,6 +487,7 @@ export function createSqliteStore({
         at,
         contact.consent?.page ?? null,
         contact.consent?.noticeVersion ?? null,
+        contact.locale ?? "en",
       );
       // Built inside the transaction: if composing or storing a mail fails, the contact is rolled back too.
       const skipped = insertMails(mails(id), id, at);
@@ -486,7 +498,7 @@ export function createSqliteStore({
 
   const addSubscription = db.transaction(
     (
-      { email, consent }: NewSubscription,
+      { email, consent, locale }: NewSubscription,
       mails: ((subscriptionId: string, context: { returning: boolean }) => NewMail[]) | undefined,
       idempotency: IdempotencyClaim | undefined,
     ): SubscribeResult => {
@@ -502,6 +514,7 @@ export function createSqliteStore({
         at,
         consent?.page ?? null,
         consent?.noticeVersion ?? null,
+        locale ?? "en",
       );
       if (!row) return { created: false, reason: "duplicate" };
       // The insert keeps the new id; re-subscribing keeps the existing row's.
@@ -674,11 +687,11 @@ function commentMethods(
 > {
   const statements = {
     insert: db.prepare<
-      [string, string, string, string, string, number, number, string | null, string | null]
+      [string, string, string, string, string, number, number, string | null, string | null, Locale]
     >(
       `INSERT INTO comments (id, post, name, email, text, status, created_at, updated_at, consent_page,
-                             consent_notice_version)
-       VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)`,
+                             consent_notice_version, locale)
+       VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
     ),
     byId: db.prepare<[string], CommentRow>(`SELECT * FROM comments WHERE id = ?`),
     byStatus: db.prepare<[string], CommentRow>(
@@ -714,6 +727,7 @@ function commentMethods(
         at,
         comment.consent?.page ?? null,
         comment.consent?.noticeVersion ?? null,
+        comment.locale ?? "en",
       );
       // Built inside the transaction: a mail that fails to compose or store rolls the comment back.
       insertMails(

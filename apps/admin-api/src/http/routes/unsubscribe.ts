@@ -1,36 +1,51 @@
 import escapeHtml from "escape-html";
 import type { RequestHandler, Response } from "express";
 import { firm } from "@site/shared/content";
-import { apiMessages, unsubscribeMessages as m } from "@site/shared/messages";
+import { localePath, type Locale } from "@site/shared/i18n";
+import { translations } from "@site/shared/i18n/translations";
 import type { UnsubscribeService } from "../../domain/unsubscribe-service.js";
 import { unsubscribePath } from "../../domain/unsubscribe-links.js";
+import { answerLocale } from "../answer-language.js";
 import { sendStandalonePage } from "../form-page.js";
 
-const backLink = `<p><a href="/">${escapeHtml(m.back)}</a></p>`;
+/**
+ * The pages speak the language the person subscribed in; a link that does not verify (or a store that
+ * cannot be read) names no subscription, so the Referer's language, else English.
+ */
+const wordsIn = (locale: Locale) => translations(locale).messages;
 
-function sendInvalid(res: Response): void {
+const backLink = (locale: Locale) =>
+  `<p><a href="${escapeHtml(localePath(locale, "/"))}">${escapeHtml(wordsIn(locale).unsubscribeMessages.back)}</a></p>`;
+
+function sendInvalid(res: Response, locale: Locale): void {
+  const m = wordsIn(locale).unsubscribeMessages;
   sendStandalonePage(res, 400, {
     title: m.invalidTitle,
     tone: "error",
+    locale,
     body:
       `<div role="alert"><h1>${escapeHtml(m.invalidTitle)}</h1><p>${escapeHtml(m.invalidText)}</p>` +
-      `<p><a href="mailto:${escapeHtml(firm.email)}">${escapeHtml(firm.email)}</a></p></div>${backLink}`,
+      `<p><a href="mailto:${escapeHtml(firm.email)}">${escapeHtml(firm.email)}</a></p></div>${backLink(locale)}`,
   });
 }
 
-function sendDone(res: Response): void {
+function sendDone(res: Response, locale: Locale): void {
+  const m = wordsIn(locale).unsubscribeMessages;
   sendStandalonePage(res, 200, {
     title: m.doneTitle,
     tone: "ok",
-    body: `<div role="status"><h1>${escapeHtml(m.doneTitle)}</h1><p>${escapeHtml(m.doneText)}</p></div>${backLink}`,
+    locale,
+    body: `<div role="status"><h1>${escapeHtml(m.doneTitle)}</h1><p>${escapeHtml(m.doneText)}</p></div>${backLink(locale)}`,
   });
 }
 
-function sendUnavailable(res: Response): void {
+function sendUnavailable(res: Response, locale: Locale): void {
+  const internal = wordsIn(locale).apiMessages.internal;
   sendStandalonePage(res, 503, {
-    title: apiMessages.internal,
+    title: internal,
     tone: "error",
-    body: `<div role="alert"><h1>${escapeHtml(apiMessages.internal)}</h1></div>${backLink}`,
+    locale,
+    body: `<div role="alert"><h1>${escapeHtml(internal)}</h1></div>${backLink(locale)}`,
   });
 }
 
@@ -44,29 +59,33 @@ export function unsubscribePageHandler(service: UnsubscribeService): RequestHand
     const preview = await service.preview(token);
     switch (preview.kind) {
       case "invalid":
-        sendInvalid(res);
+        sendInvalid(res, answerLocale(req));
         return;
       case "unavailable":
         req.log.error({ err: preview.cause }, "store failed to read a subscription");
-        sendUnavailable(res);
+        sendUnavailable(res, answerLocale(req));
         return;
-      case "valid":
+      case "valid": {
+        const { locale } = preview;
         if (!preview.subscribed) {
-          sendDone(res);
+          sendDone(res, locale);
           return;
         }
+        const m = wordsIn(locale).unsubscribeMessages;
         // A same-origin form post (relative action): it passes the cross-site write guard.
         sendStandalonePage(res, 200, {
           title: m.confirmTitle,
           tone: "ok",
+          locale,
           postsForm: true,
           body:
             `<h1>${escapeHtml(m.confirmTitle)}</h1><p>${escapeHtml(m.confirmText)}</p>` +
             `<p><strong>${escapeHtml(preview.email)}</strong></p>` +
             `<form method="post" action="${escapeHtml(`${unsubscribePath}?token=${encodeURIComponent(String(token))}`)}">` +
-            `<button type="submit">${escapeHtml(m.confirmButton)}</button></form>${backLink}`,
+            `<button type="submit">${escapeHtml(m.confirmButton)}</button></form>${backLink(locale)}`,
         });
         return;
+      }
     }
   };
 }
@@ -88,16 +107,16 @@ export function unsubscribeHandler(service: UnsubscribeService): RequestHandler 
       case "unsubscribed":
       case "already":
         if (oneClick) res.status(204).end();
-        else sendDone(res);
+        else sendDone(res, outcome.locale);
         return;
       case "invalid":
         if (oneClick) res.status(400).end();
-        else sendInvalid(res);
+        else sendInvalid(res, answerLocale(req));
         return;
       case "unavailable":
         req.log.error({ err: outcome.cause }, "store failed to unsubscribe");
         if (oneClick) res.status(503).end();
-        else sendUnavailable(res);
+        else sendUnavailable(res, answerLocale(req));
         return;
     }
   };
