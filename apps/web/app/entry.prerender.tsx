@@ -45,7 +45,8 @@ export interface RenderedDocument {
 }
 
 /** The language of `url` ("/fr/about": French) and its path in English ("/about"). */
-const languageAt = (url: string) => splitLocalePath(new URL(url, "http://prerender.invalid").pathname);
+const languageAt = (url: string) =>
+  splitLocalePath(new URL(url, "http://prerender.invalid").pathname);
 
 /** The route that renders `url` (a path in any language, possibly with a query or hash). */
 const routeAt = (url: string) => routeFor(languageAt(url).path);

@@ -4,7 +4,7 @@ import { localePath, type Locale } from "@site/shared/i18n";
 import { translations } from "@site/shared/i18n/translations";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoPage, waitForIsland } from "./support/page-health";
-import { queryDatabase } from "./support/product-state";
+import { contactMails, mailsTo, queryDatabase } from "./support/product-state";
 import { e2eRun } from "./support/run-env";
 import { uniqueEmail } from "./support/unique";
 
@@ -16,7 +16,11 @@ const routeTitle = (locale: Locale, id: string) =>
 
 /** The language links in the strip above the header's bar. */
 const switcher = (page: Page) =>
-  page.getByRole("banner").getByRole("navigation", { name: /./ }).filter({ has: page.locator("a[hreflang]") }).first();
+  page
+    .getByRole("banner")
+    .getByRole("navigation", { name: /./ })
+    .filter({ has: page.locator("a[hreflang]") })
+    .first();
 
 test.describe("languages", () => {
   test("the switcher leads to the same page in French, then back to English, and stores nothing", async ({
@@ -28,9 +32,16 @@ test.describe("languages", () => {
     await expect(page).toHaveURL(/\/fr\/about$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "fr");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(routeTitle("fr", "about"));
-    await expect(switcher(page).getByRole("link", { name: "Français" })).toHaveAttribute("aria-current", "true");
+    await expect(switcher(page).getByRole("link", { name: "Français" })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
     // A link in the page stays in French.
-    await page.getByRole("banner").getByRole("link", { name: french.content.contactCta.label }).first().click();
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: french.content.contactCta.label })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/fr\/contact$/);
     await switcher(page).getByRole("link", { name: "English" }).click();
     await expect(page).toHaveURL(/\/contact$/);
@@ -39,8 +50,13 @@ test.describe("languages", () => {
     expect(await page.evaluate(() => Object.keys(localStorage).length)).toBe(0);
   });
 
-  test("a French browser asking for / gets the English home page, not a redirect", async ({ browser }) => {
-    const context = await browser.newContext({ locale: "fr-FR", extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" } });
+  test("a French browser asking for / gets the English home page, not a redirect", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      locale: "fr-FR",
+      extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
+    });
     const page = await context.newPage();
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
@@ -52,7 +68,9 @@ test.describe("languages", () => {
   test("an unknown French address answers the French 404 page", async ({ page }) => {
     const response = await page.goto("/fr/cette-page-n-existe-pas");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(french.messages.notFoundMessages.title);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      french.messages.notFoundMessages.title,
+    );
   });
 
   test("the French contact form speaks French: its labels, its errors, its success; the inquiry is stored", async ({
@@ -74,25 +92,50 @@ test.describe("languages", () => {
     await form.getByLabel(labels.nameLabel).fill("Aïcha Diallo");
     await form.getByLabel(labels.emailLabel).fill(email);
     await form.getByLabel(labels.subjectLabel).fill("Stratégie de croissance");
-    await form.getByLabel(labels.descriptionLabel).fill("Nous souhaitons revoir notre plan stratégique.");
+    await form
+      .getByLabel(labels.descriptionLabel)
+      .fill("Nous souhaitons revoir notre plan stratégique.");
     await form.getByRole("button", { name: labels.send }).click();
     await expect(page.getByText(french.messages.contactMessages.success)).toBeVisible();
-    expect(
-      queryDatabase(run.dataDir, "SELECT subject FROM contacts WHERE lower(email) = lower(?)", email),
-    ).toEqual([{ subject: "Stratégie de croissance" }]);
+    const [stored] = queryDatabase(
+      run.dataDir,
+      "SELECT id, subject, locale FROM contacts WHERE lower(email) = lower(?)",
+      email,
+    ) as { id: string; subject: string; locale: string }[];
+    expect(stored).toMatchObject({ subject: "Stratégie de croissance", locale: "fr" });
+    // The acknowledgement is in French; the firm's notification stays English and names the language.
+    const { acknowledgement, notification } = await contactMails(run, email, stored?.id ?? "");
+    // (Its subject names the contact's reference, which the page never shows.)
+    const [subjectStart = ""] = french.messages.mailMessages.contactReceipt
+      .subject("\u0000")
+      .split("\u0000");
+    expect(acknowledgement.subject.startsWith(subjectStart)).toBe(true);
+    expect(subjectStart).not.toBe("We received your message (reference ");
+    expect(acknowledgement.html).toContain('lang="fr"');
+    expect(notification.text).toContain("French");
   });
 
-  test("the Swahili newsletter block refuses a bad address in Swahili and subscribes in Swahili", async ({ page }) => {
+  test("the Swahili newsletter block refuses a bad address in Swahili and subscribes in Swahili", async ({
+    page,
+  }) => {
     const block = swahili.messages.newsletterContent;
     await gotoPage(page, "/sw/services");
     const form = page.locator("form").filter({ has: page.getByLabel(block.label) });
     await waitForIsland(form);
     await form.getByLabel(block.label).fill("si-barua-pepe");
     await form.getByRole("button", { name: block.button }).click();
-    await expect(page.getByText(swahili.messages.validationMessages.newsletterEmailInvalid)).toBeVisible();
-    await form.getByLabel(block.label).fill(uniqueEmail("sw-news"));
+    await expect(
+      page.getByText(swahili.messages.validationMessages.newsletterEmailInvalid),
+    ).toBeVisible();
+    const address = uniqueEmail("sw-news");
+    await form.getByLabel(block.label).fill(address);
     await form.getByRole("button", { name: block.button }).click();
     await expect(page.getByText(swahili.messages.newsletterMessages.success)).toBeVisible();
+    // The welcome mail is in Swahili.
+    await expect.poll(async () => (await mailsTo(run.mailDir, address)).length).toBe(1);
+    const [welcome] = await mailsTo(run.mailDir, address);
+    expect(welcome?.subject).toBe(swahili.messages.mailMessages.welcome.subject);
+    expect(welcome?.html).toContain('lang="sw"');
   });
 });
 

@@ -63,7 +63,8 @@ function serveBarePage() {
 }
 
 /** @param {string} path */
-const fileNameOf = (path) => (path === "/" ? "home" : path.replace(/^\//, "").replace(/[^a-z0-9-]+/gi, "-"));
+const fileNameOf = (path) =>
+  path === "/" ? "home" : path.replace(/^\//, "").replace(/[^a-z0-9-]+/gi, "-");
 
 async function main() {
   await mkdir(reportDir, { recursive: true });
@@ -99,7 +100,9 @@ async function main() {
   let chrome;
   // Ctrl-C still stops the server and Chrome.
   const interrupt = () => {
-    void Promise.allSettled([product?.stop(), chrome?.kill(), bare?.close()]).then(() => process.exit(130));
+    void Promise.allSettled([product?.stop(), chrome?.kill(), bare?.close()]).then(() =>
+      process.exit(130),
+    );
   };
   process.once("SIGINT", interrupt);
   process.once("SIGTERM", interrupt);
@@ -149,7 +152,10 @@ async function main() {
         const result = await measure(url, label, kind.isNotFound);
         if (run === 1) {
           const reportFile = `${reportDir}${fileNameOf(label)}.json`;
-          await writeFile(reportFile, typeof result.report === "string" ? result.report : JSON.stringify(result.lhr));
+          await writeFile(
+            reportFile,
+            typeof result.report === "string" ? result.report : JSON.stringify(result.lhr),
+          );
         }
         runs.push(summarize(label, result.lhr, kind));
       }
@@ -172,13 +178,20 @@ async function main() {
     // The home page again, as a returning visitor gets it with the service worker in control.
     process.stdout.write("Repeat visit of / with the service worker ...\n");
     const repeatVisit = await measureRepeatVisit(`${started.baseUrl}/`);
-    for (const miss of repeatVisitMisses(repeatVisit.repeat)) failures.push(`/ repeat visit: ${miss}`);
+    for (const miss of repeatVisitMisses(repeatVisit.repeat))
+      failures.push(`/ repeat visit: ${miss}`);
 
     const table = `${formatTable(rows)}\n\n${formatRepeatVisit(repeatVisit)}`;
     console.log(`\n${table}\n`);
     // The same table as Markdown and the raw figures, for the README and for comparing runs.
-    await writeFile(`${reportDir}summary.md`, `${table}\n\n${failures.map((failure) => `- ${failure}`).join("\n")}\n`);
-    await writeFile(`${reportDir}summary.json`, `${JSON.stringify({ budget, rows, repeatVisit, failures }, null, 2)}\n`);
+    await writeFile(
+      `${reportDir}summary.md`,
+      `${table}\n\n${failures.map((failure) => `- ${failure}`).join("\n")}\n`,
+    );
+    await writeFile(
+      `${reportDir}summary.json`,
+      `${JSON.stringify({ budget, rows, repeatVisit, failures }, null, 2)}\n`,
+    );
     console.log(
       `Medians of ${runsPerRoute} run(s) per route. Budget: performance >= ${budget.performance}, a11y/BP/SEO = 100, ` +
         `LCP <= ${budget.lcpMs} ms, TBT <= ${budget.tbtMs} ms, CLS <= ${budget.cls}, ` +
@@ -187,7 +200,9 @@ async function main() {
     );
     console.log(`Reports: ${reportDir}`);
     if (failures.length > 0) {
-      console.log(`\nOver budget (${failures.length}):\n${failures.map((failure) => `  - ${failure}`).join("\n")}`);
+      console.log(
+        `\nOver budget (${failures.length}):\n${failures.map((failure) => `  - ${failure}`).join("\n")}`,
+      );
       process.exitCode = 1;
     } else {
       console.log("\nEvery route is within budget.");
@@ -200,6 +215,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.stack ?? error.message : error);
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exitCode = 1;
 });

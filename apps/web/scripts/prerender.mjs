@@ -83,7 +83,9 @@ const pages = {};
 
 // Every page in each language: English at its path, the others under /fr and /sw.
 const englishPaths = [...routePaths, ...blogSubpagePaths(blogPosts), offlinePath, notFoundPath];
-for (const path of locales.flatMap((locale) => englishPaths.map((english) => localePath(locale, english)))) {
+for (const path of locales.flatMap((locale) =>
+  englishPaths.map((english) => localePath(locale, english)),
+)) {
   // The layout's styles, then the page's, then its islands' (their markup is in the HTML from the
   // start). The JavaScript of these chunks never reaches the browser: the page is static HTML.
   const seen = new Set();

@@ -38,7 +38,9 @@ export async function writeServiceWorker({ client, source }) {
   );
   const shell = [
     ...new Set(
-      [...offlinePages.keys()].flatMap((file) => shellFiles(readFileSync(join(client, file), "utf8"))),
+      [...offlinePages.keys()].flatMap((file) =>
+        shellFiles(readFileSync(join(client, file), "utf8")),
+      ),
     ),
   ];
   const { count, size, warnings } = await injectManifest({

@@ -103,9 +103,12 @@ describe.each(locales.filter((locale) => locale !== "en"))("the %s edition", (lo
       const doc = parse(localePath(locale, path));
       const hrefs = [...doc.querySelectorAll("a[href^='/']")]
         // The blog's feed is one, in English, for every edition.
-        .filter((link) => !link.closest(".languages") && !link.getAttribute("href")?.endsWith(".xml"))
+        .filter(
+          (link) => !link.closest(".languages") && !link.getAttribute("href")?.endsWith(".xml"),
+        )
         .map((link) => link.getAttribute("href") ?? "");
-      for (const href of hrefs) expect(href, `${path} links ${href}`).toMatch(new RegExp(`^/${locale}(/|#|$)`));
+      for (const href of hrefs)
+        expect(href, `${path} links ${href}`).toMatch(new RegExp(`^/${locale}(/|#|$)`));
     }
   });
 
@@ -146,7 +149,9 @@ describe.each(locales.filter((locale) => locale !== "en"))("the %s edition", (lo
     const doc = parse(localePath(locale, `/blog/${post.slug}`));
     expect(doc.querySelector("h1")?.getAttribute("lang")).toBe("en");
     expect(doc.querySelector(".post__body")?.getAttribute("lang")).toBe("en");
-    expect(doc.querySelector(".post__language")?.textContent).toBe(catalogue(locale)["blogMessages.writtenInEnglish"]);
+    expect(doc.querySelector(".post__language")?.textContent).toBe(
+      catalogue(locale)["blogMessages.writtenInEnglish"],
+    );
     const articles = parse(localePath(locale, "/thought-leadership"));
     expect(articles.querySelector(".tl-card__title")?.getAttribute("lang")).toBe("en");
   });

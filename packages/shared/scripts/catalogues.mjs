@@ -31,7 +31,9 @@ function read(locale, name) {
 }
 
 function fail(problems) {
-  console.error(`Translation catalogues: ${problems.length} problem(s)\n  ${problems.join("\n  ")}`);
+  console.error(
+    `Translation catalogues: ${problems.length} problem(s)\n  ${problems.join("\n  ")}`,
+  );
   process.exit(1);
 }
 
@@ -58,7 +60,9 @@ function compileAll(locale, name, entries, problems) {
     try {
       compiled[id] = compileMessageOrThrow(text);
     } catch (error) {
-      problems.push(`${shown(locale, name)}: "${id}" is not valid ICU MessageFormat: ${error.message}`);
+      problems.push(
+        `${shown(locale, name)}: "${id}" is not valid ICU MessageFormat: ${error.message}`,
+      );
     }
   }
   return compiled;
@@ -86,7 +90,8 @@ if (mode === "compile") {
   if (problems.length > 0) fail(problems);
 } else if (mode === "check" || mode === "write-english") {
   const { catalogueEntries } = await import("../dist/i18n/index.js");
-  const { catalogueSources, properNames, templateMessages } = await import("../dist/i18n/sources.js");
+  const { catalogueSources, properNames, templateMessages } =
+    await import("../dist/i18n/sources.js");
   const problems = [];
   for (const name of catalogueNames) {
     const english = catalogueEntries(catalogueSources[name], templateMessages, properNames);
@@ -106,17 +111,22 @@ if (mode === "compile") {
       const compiled = compileAll(locale, name, entries, problems);
       for (const id of Object.keys(english)) {
         if (!(id in entries)) {
-          problems.push(`${shown(locale, name)}: "${id}" is missing (English: ${JSON.stringify(english[id])})`);
+          problems.push(
+            `${shown(locale, name)}: "${id}" is missing (English: ${JSON.stringify(english[id])})`,
+          );
           continue;
         }
         if (!compiled[id] || !englishCompiled[id]) continue;
         const want = [...placeholders(englishCompiled[id])].sort().join(", ");
         const have = [...placeholders(compiled[id])].sort().join(", ");
         if (want !== have)
-          problems.push(`${shown(locale, name)}: "${id}" has placeholders {${have}}, English has {${want}}`);
+          problems.push(
+            `${shown(locale, name)}: "${id}" has placeholders {${have}}, English has {${want}}`,
+          );
       }
       for (const id of Object.keys(entries))
-        if (!(id in english)) problems.push(`${shown(locale, name)}: "${id}" is not in English (removed or renamed?)`);
+        if (!(id in english))
+          problems.push(`${shown(locale, name)}: "${id}" is not in English (removed or renamed?)`);
     }
   }
   if (problems.length > 0) fail(problems);

@@ -179,7 +179,12 @@ export function createCommentService({
           comment,
           (commentId) => [
             commentNotificationMail(
-              { name: comment.name, email: comment.email, text: comment.text, locale: comment.locale },
+              {
+                name: comment.name,
+                email: comment.email,
+                text: comment.text,
+                locale: comment.locale,
+              },
               commentId,
               post,
               { identity, links },

@@ -12,7 +12,8 @@ export function submissionLocale(claim: {
   refererPath?: string | undefined;
 }): Locale {
   if (isLocale(claim.locale)) return claim.locale;
-  const path = typeof claim.page === "string" && claim.page.startsWith("/") ? claim.page : claim.refererPath;
+  const path =
+    typeof claim.page === "string" && claim.page.startsWith("/") ? claim.page : claim.refererPath;
   return path === undefined ? "en" : splitLocalePath(path).locale;
 }
 

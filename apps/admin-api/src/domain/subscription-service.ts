@@ -45,7 +45,11 @@ export function createSubscriptionService({
       if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error) };
       // The schema trims and lower-cases, so "A@X.com " and "a@x.com" are one subscriber.
       const { email, website, page, noticeVersion, idempotencyKey } = parsed.data;
-      const locale = submissionLocale({ locale: parsed.data.locale, page, refererPath: context.refererPath });
+      const locale = submissionLocale({
+        locale: parsed.data.locale,
+        page,
+        refererPath: context.refererPath,
+      });
       if (honeypotFilled(website)) return { kind: "dropped", id: decoyId() };
       const consent = resolveConsent({ page, noticeVersion, refererPath: context.refererPath });
       if (!consent.ok) return { kind: "invalid", fieldErrors: consent.fieldErrors };

@@ -24,7 +24,11 @@ function refererPath(req: Request): string | undefined {
 export function answerLocale(req: Request): Locale {
   const body: unknown = req.body;
   const fields = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
-  return submissionLocale({ locale: fields["locale"], page: fields["page"], refererPath: refererPath(req) });
+  return submissionLocale({
+    locale: fields["locale"],
+    page: fields["page"],
+    refererPath: refererPath(req),
+  });
 }
 
 /**
@@ -32,7 +36,10 @@ export function answerLocale(req: Request): Locale {
  * schemas' field errors); this gives each in the answer's language. A text that is not one of the
  * catalogue's messages is returned as it came.
  */
-export function answerTranslator(req: Request): { locale: Locale; say: (english: string) => string } {
+export function answerTranslator(req: Request): {
+  locale: Locale;
+  say: (english: string) => string;
+} {
   const locale = answerLocale(req);
   const { messages } = translations(locale);
   return { locale, say: (english) => translateMessage(english, messages) };

@@ -47,7 +47,9 @@ export function sendFailure(
     ? {
         success: false,
         error: say(error),
-        fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([field, text]) => [field, say(text)])),
+        fieldErrors: Object.fromEntries(
+          Object.entries(fieldErrors).map(([field, text]) => [field, say(text)]),
+        ),
       }
     : { success: false, error: say(error) };
   res.status(status).json(body);

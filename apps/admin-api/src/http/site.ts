@@ -229,10 +229,17 @@ async function sendPostPage(
   const threadHash = createHash("sha1").update(thread).digest("base64url").slice(0, 16);
   const etag = `W/${page.etag.slice(0, -1)}.${threadHash}"`;
   const { head, tail, post } = page.comments;
-  sendPage(req, res, page, 200, () => {
-    const started = comments.formStarted(post);
-    return `${head}${thread}${tail}`.replace(formStartedMark, started);
-  }, etag);
+  sendPage(
+    req,
+    res,
+    page,
+    200,
+    () => {
+      const started = comments.formStarted(post);
+      return `${head}${thread}${tail}`.replace(formStartedMark, started);
+    },
+    etag,
+  );
 }
 
 /** A thread's words and dates in a page's language (the web prerenders the empty slot the same way). */
@@ -251,7 +258,8 @@ function blogCategoryRedirect(req: Request, res: Response): boolean {
   const { locale, path } = splitLocalePath(req.path);
   if (path !== blogPaths.index || req.query["category"] === undefined) return false;
   const value = req.query["category"];
-  const category = typeof value === "string" ? blogCategoryFromSlug(value.trim().toLowerCase()) : undefined;
+  const category =
+    typeof value === "string" ? blogCategoryFromSlug(value.trim().toLowerCase()) : undefined;
   if (category) res.redirect(301, localePath(locale, blogPaths.category(category)));
   else res.redirect(302, localePath(locale, blogPaths.index));
   return true;

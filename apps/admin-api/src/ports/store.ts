@@ -10,7 +10,12 @@ export type ContactStatus = "new";
 export type MailState = "PENDING" | "PROCESSING" | "SUCCESS" | "ERROR";
 /** A blog comment: stored pending, then decided by the firm (links in its notification, or the operator command). */
 export type CommentStatus = "pending" | "approved" | "rejected" | "spam";
-export const commentStatuses = ["pending", "approved", "rejected", "spam"] as const satisfies readonly CommentStatus[];
+export const commentStatuses = [
+  "pending",
+  "approved",
+  "rejected",
+  "spam",
+] as const satisfies readonly CommentStatus[];
 
 /**
  * Where and under which privacy notice a person agreed (Kenya's Data Protection Act 2019: the firm must be

@@ -89,7 +89,9 @@ describe("the API speaks the submission's language", () => {
   });
 
   it("a French contact is stored as French; its acknowledgement is French and the firm's notification English naming the language", async () => {
-    const res = await request(t.app).post("/api/contacts").send({ ...contact, locale: "fr", page: "/fr/contact" });
+    const res = await request(t.app)
+      .post("/api/contacts")
+      .send({ ...contact, locale: "fr", page: "/fr/contact" });
     expect(res.status).toBe(201);
     expect(await t.store.getContact(res.body.id)).toMatchObject({
       locale: "fr",
@@ -132,7 +134,10 @@ describe("the API speaks the submission's language", () => {
       .post("/api/subscriptions")
       .send({ email: "juma@example.co.tz", locale: "sw", page: "/sw", noticeVersion: version });
     expect(res.status).toBe(201);
-    expect(await t.store.getSubscription(res.body.id)).toMatchObject({ locale: "sw", status: "subscribed" });
+    expect(await t.store.getSubscription(res.body.id)).toMatchObject({
+      locale: "sw",
+      status: "subscribed",
+    });
 
     const [welcome] = await deliverAll();
     const mail = welcome?.parsed;
@@ -146,8 +151,12 @@ describe("the API speaks the submission's language", () => {
     ])
       expect(mail?.text).toContain(sentence);
     // The privacy notice's link leads to its Swahili page; the unsubscribe header is still there.
-    expect(mail?.text).toContain(said("sw", (m) => m.mailMessages.welcome.privacyText("https://site.firm.test/sw/privacy")));
-    expect(mail?.headers.get("list")).toMatchObject({ "unsubscribe-post": { name: "List-Unsubscribe=One-Click" } });
+    expect(mail?.text).toContain(
+      said("sw", (m) => m.mailMessages.welcome.privacyText("https://site.firm.test/sw/privacy")),
+    );
+    expect(mail?.headers.get("list")).toMatchObject({
+      "unsubscribe-post": { name: "List-Unsubscribe=One-Click" },
+    });
   });
 
   it("a Swahili subscription posted as a plain form gets the Swahili success page; a returning subscriber the Swahili welcome back", async () => {
@@ -186,7 +195,9 @@ describe("the API speaks the submission's language", () => {
     expect(res.text).toContain('<html lang="fr">');
     expect(res.text).toContain(`<h1>${said("fr", (m) => m.contactMessages.success)}</h1>`);
     expect(res.text).toContain(`<title>${said("fr", (m) => m.formResultMessages.successTitle)} |`);
-    expect(res.text).toContain(`<a href="/fr/contact">${said("fr", (m) => m.formResultMessages.continue)}</a>`);
+    expect(res.text).toContain(
+      `<a href="/fr/contact">${said("fr", (m) => m.formResultMessages.continue)}</a>`,
+    );
     const [stored] = (await t.store.findPersonalData(contact.email)).contacts;
     expect(stored).toMatchObject({ locale: "fr", consent: { page: "/fr/contact" } });
   });
@@ -201,12 +212,16 @@ describe("the API speaks the submission's language", () => {
     expect(res.status).toBe(400);
     expect(res.text).toContain('<html lang="fr">');
     expect(res.text).toContain(`<li>${said("fr", (m) => m.validationMessages.nameRequired)}</li>`);
-    expect(res.text).toContain(`<li>${said("fr", (m) => m.validationMessages.subjectRequired)}</li>`);
+    expect(res.text).toContain(
+      `<li>${said("fr", (m) => m.validationMessages.subjectRequired)}</li>`,
+    );
     expect(res.text).toContain(said("fr", (m) => m.formResultMessages.retry));
   });
 
   it("an unknown locale is a 400 with a clear message, and nothing is stored", async () => {
-    const res = await request(t.app).post("/api/contacts").send({ ...contact, locale: "de" });
+    const res = await request(t.app)
+      .post("/api/contacts")
+      .send({ ...contact, locale: "de" });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       success: false,
@@ -243,7 +258,10 @@ describe("the API speaks the submission's language", () => {
     expect(confirm.text).toContain('<html lang="sw">');
     expect(confirm.text).toContain(said("sw", (m) => m.unsubscribeMessages.confirmButton));
     expect(confirm.text).toContain('<a href="/sw">');
-    const done = await request(t.app).post(`/api/unsubscribe?token=${token ?? ""}`).type("form").send({});
+    const done = await request(t.app)
+      .post(`/api/unsubscribe?token=${token ?? ""}`)
+      .type("form")
+      .send({});
     expect(done.status).toBe(200);
     expect(done.text).toContain('<html lang="sw">');
     expect(done.text).toContain(said("sw", (m) => m.unsubscribeMessages.doneTitle));

@@ -58,7 +58,9 @@ describe("the site in its three languages", () => {
     const res = await request(t.app).get("/fr/blog?category=banking");
     expect(res.status).toBe(301);
     expect(res.headers.location).toBe("/fr/blog/category/banking");
-    expect((await request(t.app).get("/sw/blog?category=nothing")).headers.location).toBe("/sw/blog");
+    expect((await request(t.app).get("/sw/blog?category=nothing")).headers.location).toBe(
+      "/sw/blog",
+    );
   });
 
   it("fills a Swahili post page's thread in Swahili, with the form's start time", async () => {

@@ -151,7 +151,13 @@ export function describeStoreContract(
         expect((await store.getSubscriptionByEmail("amina@example.com"))?.locale).toBe("en");
 
         const comment = await store.addCommentWithMails(
-          { post: "what-afcfta-changes", name: "Awino", email: "awino@example.com", text: "Asante.", locale: "sw" },
+          {
+            post: "what-afcfta-changes",
+            name: "Awino",
+            email: "awino@example.com",
+            text: "Asante.",
+            locale: "sw",
+          },
           () => [],
         );
         expect((await store.getComment(comment.id))?.locale).toBe("sw");
@@ -160,15 +166,23 @@ export function describeStoreContract(
       });
 
       it("a duplicate subscription keeps its language; a returning subscriber takes the new one", async () => {
-        const id = createdId(await store.addSubscription({ email: "juma@example.com", locale: "sw" }));
+        const id = createdId(
+          await store.addSubscription({ email: "juma@example.com", locale: "sw" }),
+        );
         await store.addSubscription({ email: "juma@example.com", locale: "fr" });
         expect((await store.getSubscriptionByEmail("juma@example.com"))?.locale).toBe("sw");
         await store.unsubscribe(id);
         await store.addSubscription({ email: "juma@example.com", locale: "fr" });
-        expect(await store.getSubscription(id)).toMatchObject({ status: "subscribed", locale: "fr" });
+        expect(await store.getSubscription(id)).toMatchObject({
+          status: "subscribed",
+          locale: "fr",
+        });
         await store.unsubscribe(id);
         await store.addSubscription({ email: "juma@example.com" });
-        expect(await store.getSubscription(id)).toMatchObject({ status: "subscribed", locale: "en" });
+        expect(await store.getSubscription(id)).toMatchObject({
+          status: "subscribed",
+          locale: "en",
+        });
       });
     });
 

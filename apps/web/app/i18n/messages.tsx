@@ -15,7 +15,13 @@ export interface PageLanguage {
 const english: PageLanguage = { locale: defaultLocale, messages: messageSources };
 const PageLanguageContext = createContext<PageLanguage>(english);
 
-export function PageLanguageProvider({ value, children }: { value: PageLanguage; children: ReactNode }) {
+export function PageLanguageProvider({
+  value,
+  children,
+}: {
+  value: PageLanguage;
+  children: ReactNode;
+}) {
   return <PageLanguageContext value={value}>{children}</PageLanguageContext>;
 }
 

@@ -3,17 +3,38 @@ import type { MetaDescriptor } from "react-router";
 import { firm } from "@site/shared/content";
 import { contentSources, messageSources } from "@site/shared/i18n/sources";
 import { translations } from "@site/shared/i18n/translations";
-import { blogPostingJsonLd, organizationJsonLd, routeSeo, seo, type PageInfo, type SiteSeo } from "./seo";
+import {
+  blogPostingJsonLd,
+  organizationJsonLd,
+  routeSeo,
+  seo,
+  type PageInfo,
+  type SiteSeo,
+} from "./seo";
 
-const english = (path: string): PageInfo => ({ path, locale: "en", content: contentSources, messages: messageSources });
+const english = (path: string): PageInfo => ({
+  path,
+  locale: "en",
+  content: contentSources,
+  messages: messageSources,
+});
 
-const site: SiteSeo = { siteUrl: "https://example.test", siteName: "Firm", imagePath: "/card.png", imageAlt: "card" };
+const site: SiteSeo = {
+  siteUrl: "https://example.test",
+  siteName: "Firm",
+  imagePath: "/card.png",
+  imageAlt: "card",
+};
 const find = (tags: MetaDescriptor[], key: string, value: string) =>
-  tags.find((tag) => (tag as Record<string, string>)[key] === value) as Record<string, string> | undefined;
+  tags.find((tag) => (tag as Record<string, string>)[key] === value) as
+    Record<string, string> | undefined;
 
 describe("seo()", () => {
   it("builds title, description, canonical, Open Graph and Twitter tags from one page description", () => {
-    const tags = seo({ title: "About Us", description: "All about us.", path: "/about", locale: "en" }, site);
+    const tags = seo(
+      { title: "About Us", description: "All about us.", path: "/about", locale: "en" },
+      site,
+    );
     expect(tags).toContainEqual({ title: "About Us | Firm" });
     expect(find(tags, "name", "description")?.content).toBe("All about us.");
     expect(find(tags, "rel", "canonical")?.href).toBe("https://example.test/about");
@@ -27,8 +48,13 @@ describe("seo()", () => {
   });
 
   it("gives the home page a canonical ending in a slash and lets the 404 page opt out of indexing", () => {
-    expect(find(routeSeo("home", english("/"), site), "rel", "canonical")?.href).toBe("https://example.test/");
-    const notFound = seo({ title: "404", description: "x", path: "/404", locale: "en", noindex: true }, site);
+    expect(find(routeSeo("home", english("/"), site), "rel", "canonical")?.href).toBe(
+      "https://example.test/",
+    );
+    const notFound = seo(
+      { title: "404", description: "x", path: "/404", locale: "en", noindex: true },
+      site,
+    );
     expect(find(notFound, "name", "robots")?.content).toBe("noindex");
   });
 
@@ -43,14 +69,21 @@ describe("organizationJsonLd()", () => {
   it("describes the firm as a ProfessionalService organization in Nairobi", () => {
     const data = organizationJsonLd(site);
     expect(data["@type"]).toEqual(["ProfessionalService", "Organization"]);
-    expect(data).toMatchObject({ name: firm.name, url: "https://example.test/", telephone: firm.phone });
+    expect(data).toMatchObject({
+      name: firm.name,
+      url: "https://example.test/",
+      telephone: firm.phone,
+    });
     expect(data.address).toMatchObject({ addressLocality: "Nairobi", addressCountry: "KE" });
   });
 });
 
 describe("seo() for the blog", () => {
   it("announces the blog's Atom feed on every page", () => {
-    const tags = seo({ title: "About Us", description: "All about us.", path: "/about", locale: "en" }, site);
+    const tags = seo(
+      { title: "About Us", description: "All about us.", path: "/about", locale: "en" },
+      site,
+    );
     expect(find(tags, "type", "application/atom+xml")).toEqual({
       tagName: "link",
       rel: "alternate",
@@ -65,7 +98,8 @@ describe("seo() for the blog", () => {
       {
         title: "A Post",
         description: "d",
-        path: "/blog/a-post", locale: "en",
+        path: "/blog/a-post",
+        locale: "en",
         article: { publishedTime: "2026-06-09", modifiedTime: "2026-07-01", section: "Banking" },
       },
       site,
@@ -99,7 +133,11 @@ describe("blogPostingJsonLd()", () => {
       datePublished: "2026-06-09",
       dateModified: "2026-06-09",
       keywords: "saccos, risk",
-      author: { "@type": "Person", name: "Dr. Amani Njoroge", url: "https://example.test/experts#amani-njoroge" },
+      author: {
+        "@type": "Person",
+        name: "Dr. Amani Njoroge",
+        url: "https://example.test/experts#amani-njoroge",
+      },
       publisher: { "@id": "https://example.test/#organization" },
     });
   });
@@ -121,16 +159,25 @@ describe("seo() in three languages", () => {
       ["x-default", "https://example.test/about"],
     ]);
     expect(find(tags, "property", "og:locale")?.content).toBe("fr_FR");
-    expect(tags.filter((tag) => (tag as Record<string, string>).property === "og:locale:alternate")).toHaveLength(2);
+    expect(
+      tags.filter((tag) => (tag as Record<string, string>).property === "og:locale:alternate"),
+    ).toHaveLength(2);
     // The title is the French route's, not the English one.
-    expect(tags[0]).toEqual({ title: `${french.content.routes.find((r) => r.id === "about")?.title} | Firm` });
+    expect(tags[0]).toEqual({
+      title: `${french.content.routes.find((r) => r.id === "about")?.title} | Firm`,
+    });
     expect(tags[0]).not.toEqual({ title: "About Us | Firm" });
   });
 
   it("puts home under /sw and keeps the 404 page out of the alternates", () => {
     const swahili = { ...translations("sw"), path: "/" };
-    expect(find(routeSeo("home", swahili, site), "rel", "canonical")?.href).toBe("https://example.test/sw");
-    const notFound = seo({ title: "404", description: "x", path: "/404", locale: "sw", noindex: true }, site);
+    expect(find(routeSeo("home", swahili, site), "rel", "canonical")?.href).toBe(
+      "https://example.test/sw",
+    );
+    const notFound = seo(
+      { title: "404", description: "x", path: "/404", locale: "sw", noindex: true },
+      site,
+    );
     expect(notFound.some((tag) => (tag as Record<string, string>).hrefLang)).toBe(false);
   });
 });

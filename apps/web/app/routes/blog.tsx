@@ -17,13 +17,20 @@ export const meta = ({ path = blogPaths.index, locale, content, messages }: Page
   const category = categoryAt(path);
   const site = siteSeo(content);
   if (category === null)
-    return seo({ title: route.title, description: route.description, path: route.path, locale }, site);
+    return seo(
+      { title: route.title, description: route.description, path: route.path, locale },
+      site,
+    );
   const label = messages.categoryNames[category];
   const count = blogPosts.filter((post) => post.category === category).length;
   return seo(
     {
       title: `${label} | ${messages.blogMessages.heading}`,
-      description: messages.blogMessages.categoryDescription(count, label, label.toLocaleLowerCase(locale)),
+      description: messages.blogMessages.categoryDescription(
+        count,
+        label,
+        label.toLocaleLowerCase(locale),
+      ),
       path,
       locale,
       // A category without posts is a real page (the filter links to it) but nothing to find in search.

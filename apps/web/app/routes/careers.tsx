@@ -18,7 +18,11 @@ export default function CareersPage() {
         ))}
         <a href={cta.href} className="button button--primary button--large">
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path d="M3 5h18v14H3Zm2 2v.5l7 4.6 7-4.6V7Zm14 2.9-7 4.6-7-4.6V17h14Z" fill="currentColor" fillRule="evenodd" />
+            <path
+              d="M3 5h18v14H3Zm2 2v.5l7 4.6 7-4.6V7Zm14 2.9-7 4.6-7-4.6V17h14Z"
+              fill="currentColor"
+              fillRule="evenodd"
+            />
           </svg>
           {cta.label}
         </a>

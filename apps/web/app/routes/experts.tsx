@@ -64,7 +64,12 @@ export default function ExpertsPage() {
             <ul className="link-list">
               {founder.publications.map((publication) => (
                 <li key={publication.href}>
-                  <a href={publication.href} target="_blank" rel="noopener noreferrer" aria-label={publication.ariaLabel}>
+                  <a
+                    href={publication.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={publication.ariaLabel}
+                  >
                     {publication.label}
                     <span className="visually-hidden">{` ${opensInNewTab}`}</span>
                   </a>

@@ -34,7 +34,12 @@ describe("Privacy notice", () => {
   });
 
   it("its head tags come from its route entry, canonical at /privacy", () => {
-    const tags = meta({ path: "/privacy", locale: "en", content: contentSources, messages: messageSources });
+    const tags = meta({
+      path: "/privacy",
+      locale: "en",
+      content: contentSources,
+      messages: messageSources,
+    });
     expect(tags).toContainEqual({ title: `${routeById("privacy").title} | ${firm.name}` });
     expect(tags).toContainEqual(
       expect.objectContaining({

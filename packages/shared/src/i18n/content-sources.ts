@@ -37,4 +37,3 @@ export const contentSources = {
   privacyNotice,
 };
 export type ContentTree = typeof contentSources;
-

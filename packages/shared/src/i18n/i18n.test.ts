@@ -9,7 +9,9 @@ import { translations } from "./translations.js";
 import { translateMessage } from "./translate-message.js";
 
 const catalogue = (locale: string, name: string): Record<string, string> =>
-  JSON.parse(readFileSync(new URL(`../../locales/${locale}/${name}.json`, import.meta.url), "utf8"));
+  JSON.parse(
+    readFileSync(new URL(`../../locales/${locale}/${name}.json`, import.meta.url), "utf8"),
+  );
 
 describe("language paths", () => {
   it("put French and Swahili under a prefix, English at the root, and read them back", () => {
@@ -36,16 +38,34 @@ describe("the English catalogue", () => {
 
   it("words each function message's ICU template exactly as the English function does", () => {
     const samples: Record<string, unknown[][]> = {
-      "blogMessages.summary": [[1, null], [6, null], [1, "Banking"], [3, "Banking"]],
+      "blogMessages.summary": [
+        [1, null],
+        [6, null],
+        [1, "Banking"],
+        [3, "Banking"],
+      ],
       "commentMessages.count": [[1], [2]],
-      "thoughtLeadershipMessages.showing": [[1, null], [29, null], [1, "Economy"], [4, "Economy"]],
-      "blogMessages.categoryDescription": [[1, "Banking", "banking"], [2, "Strategy", "strategy"]],
+      "thoughtLeadershipMessages.showing": [
+        [1, null],
+        [29, null],
+        [1, "Economy"],
+        [4, "Economy"],
+      ],
+      "blogMessages.categoryDescription": [
+        [1, "Banking", "banking"],
+        [2, "Strategy", "strategy"],
+      ],
       "siteMessages.rights": [[2025, "Kilima Advisory Limited"]],
     };
     for (const [id, template] of Object.entries(templateMessages)) {
-      const fn = id.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], messageSources);
+      const fn = id
+        .split(".")
+        .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], messageSources);
       expect(typeof fn, id).toBe("function");
-      const i18n = setupI18n({ locale: "en", messages: { en: { [id]: compileMessage(template.en) } } });
+      const i18n = setupI18n({
+        locale: "en",
+        messages: { en: { [id]: compileMessage(template.en) } },
+      });
       for (const args of samples[id] ?? [template.params.map((param) => `‹${param}›`)]) {
         const values = Object.fromEntries(
           template.params.map((param, index) => [param, (args[index] ?? "none") as string]),
@@ -86,21 +106,29 @@ describe("translations", () => {
     expect(french.messages.validationMessages.nameRequired).not.toBe("Name is required");
     // Proper names and links stay; the firm's name is put back into the texts.
     expect(swahili.content.firm.email).toBe(contentSources.firm.email);
-    expect(swahili.content.routes.map((route) => route.path)).toEqual(contentSources.routes.map((route) => route.path));
+    expect(swahili.content.routes.map((route) => route.path)).toEqual(
+      contentSources.routes.map((route) => route.path),
+    );
     expect(french.content.homeContent.hero.text).toContain(properNames.firmName);
     expect(french.content.homeContent.hero.text).not.toContain("{firmName}");
     // Plurals follow each language's rules.
-    expect(swahili.messages.commentMessages.count(1)).not.toBe(swahili.messages.commentMessages.count(2));
+    expect(swahili.messages.commentMessages.count(1)).not.toBe(
+      swahili.messages.commentMessages.count(2),
+    );
     expect(french.messages.requestMessages.tooLong(200)).toContain("200");
   });
 
   it("translateMessage reads an English message of the schemas or the API in another language", () => {
     const french = translations("fr").messages;
-    expect(translateMessage("Name is required", french)).toBe(french.validationMessages.nameRequired);
+    expect(translateMessage("Name is required", french)).toBe(
+      french.validationMessages.nameRequired,
+    );
     expect(translateMessage("Please keep this to 200 characters or fewer", french)).toBe(
       french.requestMessages.tooLong(200),
     );
-    expect(translateMessage("Something no catalogue holds", french)).toBe("Something no catalogue holds");
+    expect(translateMessage("Something no catalogue holds", french)).toBe(
+      "Something no catalogue holds",
+    );
     expect(translateMessage("Name is required", messageSources)).toBe("Name is required");
   });
 });

@@ -35,7 +35,10 @@ export function splitLocalePath(pathname: string): { locale: Locale; path: strin
   const match = /^\/(fr|sw)(?=\/|$|\?|#)(.*)$/.exec(pathname);
   if (!match) return { locale: defaultLocale, path: pathname };
   const rest = match[2] ?? "";
-  return { locale: match[1] as Locale, path: rest === "" || rest.startsWith("?") || rest.startsWith("#") ? `/${rest}` : rest };
+  return {
+    locale: match[1] as Locale,
+    path: rest === "" || rest.startsWith("?") || rest.startsWith("#") ? `/${rest}` : rest,
+  };
 }
 
 /** A translation lookup: the text of `id` with `values` put in its placeholders. */
@@ -113,8 +116,10 @@ function walk(
       visit.proper.has(value)
       ? value
       : visit.text(id, value);
-  if (typeof value === "function") return visit.template(id, value as (...args: never[]) => unknown);
-  if (Array.isArray(value)) return value.map((item, index) => walk(item, `${id}.${itemKey(item, index)}`, key, visit));
+  if (typeof value === "function")
+    return visit.template(id, value as (...args: never[]) => unknown);
+  if (Array.isArray(value))
+    return value.map((item, index) => walk(item, `${id}.${itemKey(item, index)}`, key, visit));
   if (isRecord(value))
     return Object.fromEntries(
       Object.entries(value).map(([k, v]) => [k, walk(v, id === "" ? k : `${id}.${k}`, k, visit)]),
@@ -169,7 +174,10 @@ export function localize<T extends Record<string, unknown>>(
         lookup(id, {
           ...proper,
           ...Object.fromEntries(
-            params.map((param, index) => [param, (args[index] as string | number | null) ?? "none"]),
+            params.map((param, index) => [
+              param,
+              (args[index] as string | number | null) ?? "none",
+            ]),
           ),
         });
     },

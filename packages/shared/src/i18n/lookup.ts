@@ -1,6 +1,11 @@
 import { setupI18n, type Messages } from "@lingui/core";
 import { localize, type Locale, type Lookup } from "./index.js";
-import { messageSources, properNames, templateMessages, type MessageTree } from "./message-sources.js";
+import {
+  messageSources,
+  properNames,
+  templateMessages,
+  type MessageTree,
+} from "./message-sources.js";
 
 /** A lookup into one compiled catalogue of one language (Lingui formats plurals and placeholders). */
 export function catalogueLookup(locale: Locale, messages: Messages): Lookup {

@@ -129,4 +129,3 @@ export const templateMessages: Readonly<Record<string, TemplateMessage>> = {
   },
   "mailMessages.welcome.privacyText": { params: ["url"], en: "How we handle your data: {url}" },
 };
-

@@ -7,7 +7,10 @@ import { messageSources, properNames, templateMessages } from "./sources.js";
 function englishFunction(id: string): (...args: unknown[]) => unknown {
   const found = id
     .split(".")
-    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], messageSources);
+    .reduce<unknown>(
+      (node, key) => (node as Record<string, unknown> | undefined)?.[key],
+      messageSources,
+    );
   if (typeof found !== "function") throw new Error(`${id} is not a function message`);
   return found as (...args: unknown[]) => unknown;
 }
@@ -31,7 +34,9 @@ describe("templateMessages", () => {
       const [first = "value", ...rest] = template.params;
       for (const value of sampleValues(first)) {
         const args = [value, ...rest.map((param) => sampleValues(param)[0])];
-        const values = Object.fromEntries(template.params.map((param, index) => [param, args[index] as string | number]));
+        const values = Object.fromEntries(
+          template.params.map((param, index) => [param, args[index] as string | number]),
+        );
         expect(lookup(id, { ...properNames, ...values })).toBe(fn(...args));
       }
     },

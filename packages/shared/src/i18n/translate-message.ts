@@ -7,7 +7,12 @@ type Entry =
   | { kind: "text"; path: string[] }
   | { kind: "template"; path: string[]; pattern: RegExp; params: number };
 
-function entriesOf(tree: unknown, path: string[] = [], out: Map<string, Entry> = new Map(), templates: Entry[] = []) {
+function entriesOf(
+  tree: unknown,
+  path: string[] = [],
+  out: Map<string, Entry> = new Map(),
+  templates: Entry[] = [],
+) {
   if (typeof tree === "string") {
     if (!out.has(tree)) out.set(tree, { kind: "text", path });
   } else if (typeof tree === "function") {
@@ -22,7 +27,8 @@ function entriesOf(tree: unknown, path: string[] = [], out: Map<string, Entry> =
       templates.push({ kind: "template", path, pattern: new RegExp(`^${source}$`), params });
     }
   } else if (typeof tree === "object" && tree !== null) {
-    for (const [key, value] of Object.entries(tree)) entriesOf(value, [...path, key], out, templates);
+    for (const [key, value] of Object.entries(tree))
+      entriesOf(value, [...path, key], out, templates);
   }
   return { texts: out, templates };
 }
@@ -31,7 +37,10 @@ let index: ReturnType<typeof entriesOf> | undefined;
 
 function at(tree: unknown, path: readonly string[]): unknown {
   return path.reduce<unknown>(
-    (node, key) => (typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined),
+    (node, key) =>
+      typeof node === "object" && node !== null
+        ? (node as Record<string, unknown>)[key]
+        : undefined,
     tree,
   );
 }
@@ -55,7 +64,8 @@ export function translateMessage(english: string, localized: MessageTree): strin
     const match = template.pattern.exec(english);
     if (!match) continue;
     const found = at(localized, template.path);
-    if (typeof found === "function") return String((found as (...args: string[]) => unknown)(...match.slice(1)));
+    if (typeof found === "function")
+      return String((found as (...args: string[]) => unknown)(...match.slice(1)));
   }
   return english;
 }

@@ -24,10 +24,11 @@ export interface Translations {
   content: ContentTree;
 }
 
-const compiled: Readonly<Record<Exclude<Locale, "en">, { messages: Messages; content: Messages }>> = {
-  fr: { messages: messagesFr, content: contentFr },
-  sw: { messages: messagesSw, content: contentSw },
-};
+const compiled: Readonly<Record<Exclude<Locale, "en">, { messages: Messages; content: Messages }>> =
+  {
+    fr: { messages: messagesFr, content: contentFr },
+    sw: { messages: messagesSw, content: contentSw },
+  };
 
 const cache = new Map<Locale, Translations>();
 

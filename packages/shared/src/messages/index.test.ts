@@ -65,7 +65,9 @@ describe("messages, word for word from the spec", () => {
   });
 
   it("uses straight apostrophes, as the spec does, so searches and tests match", () => {
-    const all = [contactMessages, errorScreenMessages, newsletterMessages].flatMap((group) => Object.values(group));
+    const all = [contactMessages, errorScreenMessages, newsletterMessages].flatMap((group) =>
+      Object.values(group),
+    );
     for (const message of all) expect(message).not.toMatch(/[\u2018\u2019]/);
   });
 });

@@ -238,7 +238,8 @@ export const commentMessages = {
     "You have sent several comments in a short time. Please wait a few minutes before sending another.",
   postLimited:
     "This post has received many comments in the last hour. Please try again a little later.",
-  privacyNotice: "We use your name and comment to show them under this post once approved; your email only to reach you about it.",
+  privacyNotice:
+    "We use your name and comment to show them under this post once approved; your email only to reach you about it.",
   empty: "No comments yet.",
   count: (count: number) => (count === 1 ? "1 comment" : `${count} comments`),
   postedOn: "Posted on",

@@ -68,15 +68,22 @@ describe("contactInputSchema", () => {
 
   it("an empty email says 'Email is required', not 'Invalid email format'", () => {
     expect(contactErrors({ ...validContact, email: "" })).toEqual({ email: "Email is required" });
-    expect(contactErrors({ ...validContact, email: "   " })).toEqual({ email: "Email is required" });
+    expect(contactErrors({ ...validContact, email: "   " })).toEqual({
+      email: "Email is required",
+    });
   });
 
-  it.each(["wanjiku", "wanjiku@", "wanjiku@example", "@example.com", "wan jiku@example.com", "a@b@c.com", "a@b."])(
-    "a malformed email %j says 'Invalid email format'",
-    (email) => {
-      expect(contactErrors({ ...validContact, email })).toEqual({ email: "Invalid email format" });
-    },
-  );
+  it.each([
+    "wanjiku",
+    "wanjiku@",
+    "wanjiku@example",
+    "@example.com",
+    "wan jiku@example.com",
+    "a@b@c.com",
+    "a@b.",
+  ])("a malformed email %j says 'Invalid email format'", (email) => {
+    expect(contactErrors({ ...validContact, email })).toEqual({ email: "Invalid email format" });
+  });
 
   it("reports every invalid field at once, each with its own message", () => {
     expect(contactErrors({ name: "", email: "nope", subject: " ", description: "" })).toEqual({
@@ -101,7 +108,11 @@ describe("contactInputSchema", () => {
   });
 
   it("rejects values longer than the storage limits, with the catalogue's message", () => {
-    const errors = contactErrors({ ...validContact, name: "x".repeat(121), description: "y".repeat(5001) });
+    const errors = contactErrors({
+      ...validContact,
+      name: "x".repeat(121),
+      description: "y".repeat(5001),
+    });
     expect(errors).toEqual({
       name: requestMessages.tooLong(fieldLimits.name),
       description: requestMessages.tooLong(fieldLimits.description),
@@ -118,12 +129,17 @@ describe("contactInputSchema", () => {
     ["Chinese", "中"],
     ["a Chinese character outside the BMP", "𠀋"],
     ["emoji", "🌍"],
-  ])("counts characters, not UTF-16 units: 5000 %s characters are accepted, 5001 are not", (_script, char) => {
-    expect(contactInputSchema.safeParse({ ...validContact, description: char.repeat(5000) }).success).toBe(true);
-    expect(contactErrors({ ...validContact, description: char.repeat(5001) })).toEqual({
-      description: requestMessages.tooLong(fieldLimits.description),
-    });
-  });
+  ])(
+    "counts characters, not UTF-16 units: 5000 %s characters are accepted, 5001 are not",
+    (_script, char) => {
+      expect(
+        contactInputSchema.safeParse({ ...validContact, description: char.repeat(5000) }).success,
+      ).toBe(true);
+      expect(contactErrors({ ...validContact, description: char.repeat(5001) })).toEqual({
+        description: requestMessages.tooLong(fieldLimits.description),
+      });
+    },
+  );
 
   it("characterCount counts code points", () => {
     expect(characterCount("")).toBe(0);
@@ -145,17 +161,25 @@ describe("newsletterInputSchema", () => {
   const invalid = "Please enter a valid email address.";
 
   it("accepts a valid email, trimmed and lower-cased", () => {
-    expect(newsletterInputSchema.parse({ email: "  Reader@Example.CO.KE " })).toEqual({ email: "reader@example.co.ke" });
+    expect(newsletterInputSchema.parse({ email: "  Reader@Example.CO.KE " })).toEqual({
+      email: "reader@example.co.ke",
+    });
   });
 
-  it.each(["", "   ", "reader", "reader@example", "reader @example.com", "reader@exa mple.com", "reader@.", "@example.com"])(
-    "rejects %j with the spec's message",
-    (email) => {
-      const result = newsletterInputSchema.safeParse({ email });
-      expect(result.success).toBe(false);
-      if (!result.success) expect(fieldErrorsOf(result.error)).toEqual({ email: invalid });
-    },
-  );
+  it.each([
+    "",
+    "   ",
+    "reader",
+    "reader@example",
+    "reader @example.com",
+    "reader@exa mple.com",
+    "reader@.",
+    "@example.com",
+  ])("rejects %j with the spec's message", (email) => {
+    const result = newsletterInputSchema.safeParse({ email });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(fieldErrorsOf(result.error)).toEqual({ email: invalid });
+  });
 
   it("a missing email is rejected with the same message", () => {
     const result = newsletterInputSchema.safeParse({});
@@ -164,17 +188,27 @@ describe("newsletterInputSchema", () => {
   });
 
   it("a filled honeypot still parses", () => {
-    expect(newsletterInputSchema.parse({ email: "a@b.co", website: "x" })).toEqual({ email: "a@b.co", website: "x" });
+    expect(newsletterInputSchema.parse({ email: "a@b.co", website: "x" })).toEqual({
+      email: "a@b.co",
+      website: "x",
+    });
   });
 });
 
 describe("consent fields", () => {
   it("both forms carry the page path and the notice version they showed, trimmed to bounded strings", () => {
     const consent = { page: "/about", noticeVersion: "2026-11-23" };
-    expect(newsletterInputSchema.parse({ email: "a@b.co", ...consent })).toEqual({ email: "a@b.co", ...consent });
+    expect(newsletterInputSchema.parse({ email: "a@b.co", ...consent })).toEqual({
+      email: "a@b.co",
+      ...consent,
+    });
     expect(contactInputSchema.parse({ ...validContact, ...consent })).toMatchObject(consent);
-    expect(newsletterInputSchema.safeParse({ email: "a@b.co", page: "/".repeat(201) }).success).toBe(false);
-    expect(newsletterInputSchema.safeParse({ email: "a@b.co", noticeVersion: 3 }).success).toBe(false);
+    expect(
+      newsletterInputSchema.safeParse({ email: "a@b.co", page: "/".repeat(201) }).success,
+    ).toBe(false);
+    expect(newsletterInputSchema.safeParse({ email: "a@b.co", noticeVersion: 3 }).success).toBe(
+      false,
+    );
   });
 });
 
@@ -188,29 +222,53 @@ describe("the locale field", () => {
   });
 
   it("refuses a language the site does not offer with the catalogue's message", () => {
-    expect(contactErrors({ ...validContact, locale: "de" })).toEqual({ locale: requestMessages.unknownLocale });
-    expect(contactErrors({ ...validContact, locale: "FR" })).toEqual({ locale: requestMessages.unknownLocale });
+    expect(contactErrors({ ...validContact, locale: "de" })).toEqual({
+      locale: requestMessages.unknownLocale,
+    });
+    expect(contactErrors({ ...validContact, locale: "FR" })).toEqual({
+      locale: requestMessages.unknownLocale,
+    });
   });
 });
 
 describe("the simple email pattern", () => {
   it("the HTML pattern attribute accepts and rejects the same values as the regex", () => {
     const html = new RegExp(`^(?:${simpleEmailHtmlPattern})$`, "v");
-    for (const value of ["a@b.c", "first.last@sub.example.org", "a b@c.d", "a@b", "a@b.", "@b.c", "a@@b.c"]) {
+    for (const value of [
+      "a@b.c",
+      "first.last@sub.example.org",
+      "a b@c.d",
+      "a@b",
+      "a@b.",
+      "@b.c",
+      "a@@b.c",
+    ]) {
       expect(html.test(value), value).toBe(simpleEmailPattern.test(value));
     }
   });
 });
 
 describe("sendEmailRequestSchema", () => {
-  const request = { to: "client@example.com", name: "Client", subject: "Hello", description: "Body" };
+  const request = {
+    to: "client@example.com",
+    name: "Client",
+    subject: "Hello",
+    description: "Body",
+  };
 
   it("accepts the spec's body {to, name, subject, description}", () => {
-    expect(sendEmailRequestSchema.parse({ ...request, to: " client@example.com " })).toEqual(request);
+    expect(sendEmailRequestSchema.parse({ ...request, to: " client@example.com " })).toEqual(
+      request,
+    );
   });
 
   it("requires each field with the shared messages", () => {
-    const result = sendEmailRequestSchema.safeParse({ to: "", name: " ", subject: "", description: "" });
+    const result = sendEmailRequestSchema.safeParse({
+      to: "",
+      name: " ",
+      subject: "",
+      description: "",
+    });
     expect(result.success).toBe(false);
     if (!result.success) {
       expect(fieldErrorsOf(result.error)).toEqual({
@@ -225,18 +283,29 @@ describe("sendEmailRequestSchema", () => {
   it("rejects a malformed recipient", () => {
     const result = sendEmailRequestSchema.safeParse({ ...request, to: "not-an-address" });
     expect(result.success).toBe(false);
-    if (!result.success) expect(fieldErrorsOf(result.error)).toEqual({ to: "Invalid email format" });
+    if (!result.success)
+      expect(fieldErrorsOf(result.error)).toEqual({ to: "Invalid email format" });
   });
 });
 
 describe("apiResultSchema", () => {
   it("accepts a success carrying the stored id", () => {
-    expect(apiResultSchema.parse({ success: true, id: "abc123" })).toEqual({ success: true, id: "abc123" });
+    expect(apiResultSchema.parse({ success: true, id: "abc123" })).toEqual({
+      success: true,
+      id: "abc123",
+    });
   });
 
   it("accepts a failure with an error and optional field errors", () => {
-    expect(apiResultSchema.parse({ success: false, error: "Failed" })).toEqual({ success: false, error: "Failed" });
-    const withFields = { success: false, error: "Check the fields", fieldErrors: { email: "Invalid email format" } };
+    expect(apiResultSchema.parse({ success: false, error: "Failed" })).toEqual({
+      success: false,
+      error: "Failed",
+    });
+    const withFields = {
+      success: false,
+      error: "Check the fields",
+      fieldErrors: { email: "Invalid email format" },
+    };
     expect(apiResultSchema.parse(withFields)).toEqual(withFields);
   });
 
@@ -244,7 +313,10 @@ describe("apiResultSchema", () => {
     ["a success without id", { success: true }],
     ["a failure without error", { success: false }],
     ["a non-boolean success", { success: "yes", id: "1" }],
-    ["field errors that are not strings", { success: false, error: "x", fieldErrors: { email: 1 } }],
+    [
+      "field errors that are not strings",
+      { success: false, error: "x", fieldErrors: { email: 1 } },
+    ],
     ["no object at all", "ok"],
   ])("rejects %s", (_situation, value) => {
     expect(apiResultSchema.safeParse(value).success).toBe(false);
@@ -257,7 +329,9 @@ describe("fieldErrorsOf", () => {
     expect(result.success).toBe(false);
     if (!result.success) {
       // An empty email fails both the required and the pattern checks; the first one wins.
-      expect(result.error.issues.filter((issue) => issue.path[0] === "email").length).toBeGreaterThanOrEqual(1);
+      expect(
+        result.error.issues.filter((issue) => issue.path[0] === "email").length,
+      ).toBeGreaterThanOrEqual(1);
       expect(fieldErrorsOf(result.error)).toEqual({ email: "Email is required" });
     }
   });

@@ -67,20 +67,26 @@ export function characterCount(value: string): number {
 
 /** At most `max` characters (code points), with the catalogue's message. */
 const maxCharacters = (max: number) =>
-  z.refine<string>((value) => characterCount(value) <= max, { error: requestMessages.tooLong(max) });
+  z.refine<string>((value) => characterCount(value) <= max, {
+    error: requestMessages.tooLong(max),
+  });
 
 /** A trimmed string that must not be empty, bounded in length. */
 const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }), maxCharacters(max));
+  z
+    .string({ error: message })
+    .check(z.trim(), z.minLength(1, { error: message }), maxCharacters(max));
 
 /** A trimmed, required email in the simple pattern. */
 const requiredEmail = (messages: { required: string; invalid: string }) =>
-  z.string({ error: messages.required }).check(
-    z.trim(),
-    z.minLength(1, { error: messages.required }),
-    z.maxLength(fieldLimits.email, { error: messages.invalid }),
-    z.regex(simpleEmailPattern, { error: messages.invalid }),
-  );
+  z
+    .string({ error: messages.required })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: messages.required }),
+      z.maxLength(fieldLimits.email, { error: messages.invalid }),
+      z.regex(simpleEmailPattern, { error: messages.invalid }),
+    );
 
 /**
  * A submission's idempotency key: made in the browser once per submission (22 URL-safe characters from 16
@@ -98,7 +104,9 @@ export const idempotencyKeyPattern = /^[A-Za-z0-9_-]{16,100}$/;
  */
 const submissionFields = {
   idempotencyKey: z.optional(
-    z.string().check(z.regex(idempotencyKeyPattern, { error: requestMessages.idempotencyKeyInvalid })),
+    z
+      .string()
+      .check(z.regex(idempotencyKeyPattern, { error: requestMessages.idempotencyKeyInvalid })),
   ),
   locale: z.optional(z.enum(locales, { error: requestMessages.unknownLocale })),
 };
@@ -120,7 +128,10 @@ const consentFields = {
  */
 export const contactInputSchema = z.object({
   name: requiredText(validationMessages.nameRequired, fieldLimits.name),
-  email: requiredEmail({ required: validationMessages.emailRequired, invalid: validationMessages.emailInvalid }),
+  email: requiredEmail({
+    required: validationMessages.emailRequired,
+    invalid: validationMessages.emailInvalid,
+  }),
   phone: z.pipe(
     z.optional(z.string().check(z.trim(), maxCharacters(fieldLimits.phone))),
     z.transform((value: string | undefined) => (value ? value : undefined)),
@@ -137,7 +148,13 @@ export type ContactField = Exclude<
   keyof ContactInput,
   "website" | keyof typeof consentFields | keyof typeof submissionFields
 >;
-export const contactFields = ["name", "email", "phone", "subject", "description"] as const satisfies readonly ContactField[];
+export const contactFields = [
+  "name",
+  "email",
+  "phone",
+  "subject",
+  "description",
+] as const satisfies readonly ContactField[];
 
 /**
  * A blog comment. The email is never shown to anyone: the firm may need it to answer a question about the
@@ -146,12 +163,17 @@ export const contactFields = ["name", "email", "phone", "subject", "description"
  * the honeypot.
  */
 export const commentInputSchema = z.object({
-  name: z.string({ error: commentMessages.nameRequired }).check(
-    z.trim(),
-    z.minLength(1, { error: commentMessages.nameRequired }),
-    maxCharacters(commentRules.nameMax),
-  ),
-  email: requiredEmail({ required: validationMessages.emailRequired, invalid: validationMessages.emailInvalid }),
+  name: z
+    .string({ error: commentMessages.nameRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: commentMessages.nameRequired }),
+      maxCharacters(commentRules.nameMax),
+    ),
+  email: requiredEmail({
+    required: validationMessages.emailRequired,
+    invalid: validationMessages.emailInvalid,
+  }),
   comment: z.string({ error: commentMessages.commentRequired }).check(
     z.trim(),
     z.minLength(1, { error: commentMessages.commentRequired }),
@@ -172,7 +194,11 @@ export const commentInputSchema = z.object({
 export type CommentInput = z.input<typeof commentInputSchema>;
 export type Comment = z.output<typeof commentInputSchema>;
 /** The fields a person fills in (the others are hidden). */
-export const commentFields = ["name", "email", "comment"] as const satisfies readonly (keyof CommentInput)[];
+export const commentFields = [
+  "name",
+  "email",
+  "comment",
+] as const satisfies readonly (keyof CommentInput)[];
 export type CommentField = (typeof commentFields)[number];
 
 /** Newsletter: one required email matching the simple pattern; the server stores it lower-cased. */
@@ -193,7 +219,10 @@ export type Newsletter = z.output<typeof newsletterInputSchema>;
 
 /** The admin application's send-email request (spec call 4). */
 export const sendEmailRequestSchema = z.object({
-  to: requiredEmail({ required: validationMessages.emailRequired, invalid: validationMessages.emailInvalid }),
+  to: requiredEmail({
+    required: validationMessages.emailRequired,
+    invalid: validationMessages.emailInvalid,
+  }),
   name: requiredText(validationMessages.nameRequired, fieldLimits.name),
   subject: requiredText(validationMessages.subjectRequired, fieldLimits.subject),
   description: requiredText(validationMessages.descriptionRequired, fieldLimits.description),
@@ -212,7 +241,10 @@ export const apiFailureSchema = z.object({
   error: z.string(),
   fieldErrors: z.optional(z.record(z.string(), z.string())),
 });
-export const apiResultSchema = z.discriminatedUnion("success", [apiSuccessSchema, apiFailureSchema]);
+export const apiResultSchema = z.discriminatedUnion("success", [
+  apiSuccessSchema,
+  apiFailureSchema,
+]);
 export type ApiSuccess = z.infer<typeof apiSuccessSchema>;
 export type ApiFailure = z.infer<typeof apiFailureSchema>;
 export type ApiResult = z.infer<typeof apiResultSchema>;

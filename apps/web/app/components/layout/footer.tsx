@@ -48,7 +48,10 @@ export function Footer() {
             </ul>
           </nav>
         ))}
-        <section className="site-footer__column site-footer__geo" aria-labelledby="footer-geographies">
+        <section
+          className="site-footer__column site-footer__geo"
+          aria-labelledby="footer-geographies"
+        >
           <h2 id="footer-geographies" className="site-footer__heading">
             {text.footerGeographies}
           </h2>

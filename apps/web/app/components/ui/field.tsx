@@ -28,7 +28,15 @@ export interface FieldProps {
  * input, a textarea or a registered react-hook-form control) and its error. The error element is
  * always rendered so its id stays stable; aria-describedby points at it only while it has text.
  */
-export function Field({ id, label, error: englishError, hint, optional = false, className, children }: FieldProps) {
+export function Field({
+  id,
+  label,
+  error: englishError,
+  hint,
+  optional = false,
+  className,
+  children,
+}: FieldProps) {
   const messages = useMessages();
   // The shared schemas word their errors in English; the field shows them in the page's language.
   const error = englishError === undefined ? undefined : translateMessage(englishError, messages);
@@ -36,23 +44,37 @@ export function Field({ id, label, error: englishError, hint, optional = false, 
   const errorId = `${id}-error`;
   const describedBy = [hintId, error ? errorId : undefined].filter(Boolean).join(" ");
   return (
-    <div className={className ? `field ${className}` : "field"} data-invalid={error ? "true" : undefined}>
+    <div
+      className={className ? `field ${className}` : "field"}
+      data-invalid={error ? "true" : undefined}
+    >
       <label className="field__label" htmlFor={id}>
         {label}
-        {optional ? <span className="field__optional">{` ${messages.siteMessages.optional}`}</span> : null}
+        {optional ? (
+          <span className="field__optional">{` ${messages.siteMessages.optional}`}</span>
+        ) : null}
       </label>
       {hint ? (
         <p className="field__hint" id={hintId}>
           {hint}
         </p>
       ) : null}
-      {children({ id, "aria-invalid": Boolean(error), "aria-describedby": describedBy || undefined })}
+      {children({
+        id,
+        "aria-invalid": Boolean(error),
+        "aria-describedby": describedBy || undefined,
+      })}
       <p className="field__error" id={errorId}>
         {error ? (
           <>
             <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
               <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" />
-              <path d="M8 4.5v4.5m0 2v.5" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+              <path
+                d="M8 4.5v4.5m0 2v.5"
+                stroke="currentColor"
+                strokeWidth="1.5"
+                strokeLinecap="round"
+              />
             </svg>
             {error}
           </>
@@ -72,7 +94,10 @@ export function HoneypotField({
   inputProps,
 }: {
   id: string;
-  inputProps: Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type" | "tabIndex" | "autoComplete"> & {
+  inputProps: Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    "id" | "type" | "tabIndex" | "autoComplete"
+  > & {
     ref?: Ref<HTMLInputElement>;
   };
 }) {

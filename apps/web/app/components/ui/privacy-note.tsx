@@ -1,4 +1,5 @@
 import { privacyNotice, routeById } from "@site/shared/content";
+import type { Locale } from "@site/shared/i18n";
 import { documentLocale, useLocale, useLocalePath, useMessages } from "../../i18n/messages";
 
 /**
@@ -24,7 +25,7 @@ export function PrivacyNote({ text, className }: { text: string; className?: str
  * (A form posted without JavaScript sends the version from the hidden field; the API takes the page from
  * the Referer then.)
  */
-export function consentFields(): { page?: string; noticeVersion: string; locale?: string } {
+export function consentFields(): { page?: string; noticeVersion: string; locale?: Locale } {
   return {
     ...(typeof window === "undefined"
       ? {}

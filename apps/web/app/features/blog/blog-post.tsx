@@ -52,7 +52,8 @@ export function BlogPostArticle({ post, body, url, related, afterArticle }: Blog
             </span>
             <span aria-hidden="true"> · </span>
             <span>
-              {blogMessages.published} <time dateTime={post.date}>{formatDate(post.date, locale)}</time>
+              {blogMessages.published}{" "}
+              <time dateTime={post.date}>{formatDate(post.date, locale)}</time>
             </span>
             {post.updated ? (
               <>
@@ -88,7 +89,8 @@ export function BlogPostArticle({ post, body, url, related, afterArticle }: Blog
         <div
           className="post__body prose-flow"
           lang={postLang}
-          dangerouslySetInnerHTML={{ __html: body.html }} />
+          dangerouslySetInnerHTML={{ __html: body.html }}
+        />
 
         <footer className="post__share">
           <h2 className="post__share-heading">{blogMessages.share}</h2>

@@ -33,7 +33,6 @@ export interface CommentFormProps {
   post: string;
 }
 
-
 type Typed = Pick<CommentInput, CommentField | "website">;
 const emptyForm: Required<Typed> = { name: "", email: "", comment: "", website: "" };
 

@@ -29,7 +29,9 @@ export function CommentSection({ post }: CommentSectionProps) {
         <div
           className="comment-thread"
           {...{ [commentThreadAttribute]: "" }}
-          dangerouslySetInnerHTML={{ __html: commentThreadInnerHtml([], { dateLocale, messages: commentMessages }) }}
+          dangerouslySetInnerHTML={{
+            __html: commentThreadInnerHtml([], { dateLocale, messages: commentMessages }),
+          }}
         />
         <input
           type="hidden"

@@ -1,3 +1,4 @@
+import type { Locale } from "@site/shared/i18n";
 import { useMutation } from "@tanstack/react-query";
 import type { ApiSuccess, Comment } from "@site/shared/schemas";
 import type { MessageTree } from "@site/shared/i18n/message-sources";
@@ -19,7 +20,7 @@ export interface CommentRequest {
   page?: string;
   noticeVersion: string;
   /** The page's language: the API answers in it. */
-  locale?: string;
+  locale?: Locale;
 }
 
 export function toCommentRequest(
@@ -55,6 +56,8 @@ export function useSubmitComment() {
 export function commentErrorMessage(error: unknown, messages: MessageTree): string {
   const { commentMessages } = messages;
   if (error instanceof ApiError)
-    return error.serverMessage ? translateMessage(error.serverMessage, messages) : commentMessages.failure;
+    return error.serverMessage
+      ? translateMessage(error.serverMessage, messages)
+      : commentMessages.failure;
   return commentMessages.unexpected;
 }

@@ -28,7 +28,9 @@ import {
 import { useMessages } from "../../i18n/messages";
 import "./contact-form.css";
 
-const emptyForm: Required<Omit<ContactInput, "page" | "noticeVersion" | "idempotencyKey">> = {
+const emptyForm: Required<
+  Omit<ContactInput, "page" | "noticeVersion" | "idempotencyKey" | "locale">
+> = {
   name: "",
   email: "",
   phone: "",
@@ -132,7 +134,8 @@ export function ContactForm() {
             body: request,
             label: contact.subject,
           });
-          if (saved) setOutcome({ tone: "info", message: messages.savedSubmissionMessages.contactSaved });
+          if (saved)
+            setOutcome({ tone: "info", message: messages.savedSubmissionMessages.contactSaved });
           else failed(error);
         },
       },
@@ -216,7 +219,10 @@ export function ContactForm() {
           </Field>
         </div>
         <HoneypotField id={`${baseId}-website`} inputProps={register("website")} />
-        <PrivacyNote text={messages.privacyMessages.contactNotice} className="contact-form__privacy" />
+        <PrivacyNote
+          text={messages.privacyMessages.contactNotice}
+          className="contact-form__privacy"
+        />
         <div className="contact-form__footer">
           <SubmitButton
             pending={pending}

@@ -1,3 +1,4 @@
+import type { Locale } from "@site/shared/i18n";
 import { useMutation } from "@tanstack/react-query";
 import type { ApiSuccess, Contact } from "@site/shared/schemas";
 import type { MessageTree } from "@site/shared/i18n/message-sources";
@@ -20,7 +21,7 @@ export interface ContactRequest {
   page?: string;
   noticeVersion: string;
   /** The page's language: the API answers and mails in it. */
-  locale?: string;
+  locale?: Locale;
 }
 
 export function toContactRequest(contact: Contact): ContactRequest {
@@ -56,7 +57,9 @@ export function useSubmitContact() {
 export function contactErrorMessage(error: unknown, messages: MessageTree): string {
   const { contactMessages } = messages;
   if (error instanceof ApiError)
-    return error.serverMessage ? translateMessage(error.serverMessage, messages) : contactMessages.failure;
+    return error.serverMessage
+      ? translateMessage(error.serverMessage, messages)
+      : contactMessages.failure;
   // A NetworkError, or anything else that kept the request from completing.
   return contactMessages.unexpected;
 }

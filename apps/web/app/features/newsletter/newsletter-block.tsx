@@ -51,7 +51,12 @@ export function NewsletterBlock() {
     setEmail("");
     setWebsite("");
     // A returning subscriber is told so ("Welcome back..."): the server says when.
-    setOutcome({ tone: "success", message: result.message ? translateMessage(result.message, messages) : messages.newsletterMessages.success });
+    setOutcome({
+      tone: "success",
+      message: result.message
+        ? translateMessage(result.message, messages)
+        : messages.newsletterMessages.success,
+    });
   };
   const offline = useOfflineQueue((later) => {
     if (later.state === "sent") succeeded(later.result);
@@ -160,7 +165,10 @@ export function NewsletterBlock() {
               onChange: (event) => setWebsite(event.target.value),
             }}
           />
-          <PrivacyNote text={messages.privacyMessages.newsletterNotice} className="newsletter__privacy" />
+          <PrivacyNote
+            text={messages.privacyMessages.newsletterNotice}
+            className="newsletter__privacy"
+          />
           <div className="newsletter__status">
             {/* One polite region for good news and for "saved on this device", so either is announced. */}
             <StatusMessage tone={outcome?.tone === "info" ? "info" : "success"}>

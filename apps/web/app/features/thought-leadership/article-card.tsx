@@ -27,7 +27,14 @@ export function ArticleCard({ article, locale = "en" }: { article: Article; loca
       </p>
       <span className="tl-card__arrow" aria-hidden="true">
         <svg viewBox="0 0 24 24" width="20" height="20" focusable="false">
-          <path d="M7 17L17 7M9 7h8v8" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M7 17L17 7M9 7h8v8"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </span>
       <span className="visually-hidden">{` ${thoughtLeadershipMessages.opensInNewTab}`}</span>

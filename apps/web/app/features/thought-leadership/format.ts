@@ -7,7 +7,10 @@ export { formatDate as formatArticleDate } from "../../lib/format";
  * A category's name in the page's language (`names`, from its messages); a category outside the
  * shared ten (a test's own) in title case.
  */
-export function categoryLabel(category: string, names: Readonly<Record<string, string>> = categoryNames): string {
+export function categoryLabel(
+  category: string,
+  names: Readonly<Record<string, string>> = categoryNames,
+): string {
   return (
     names[category.toUpperCase()] ??
     category

@@ -1,5 +1,10 @@
 import { useState } from "react";
-import { articleCategories, articles as allArticles, articlesInCategory, type Article } from "@site/shared/content";
+import {
+  articleCategories,
+  articles as allArticles,
+  articlesInCategory,
+  type Article,
+} from "@site/shared/content";
 import { useLocale, useMessages } from "../../i18n/messages";
 import { ArticleCard } from "./article-card";
 import { categoryLabel } from "./format";
@@ -17,7 +22,10 @@ export interface ThoughtLeadershipProps {
  * The filter lives in component state only (the spec persists nothing); the first render, which is
  * the prerendered one, shows every article.
  */
-export function ThoughtLeadership({ articles = allArticles, categories = articleCategories }: ThoughtLeadershipProps) {
+export function ThoughtLeadership({
+  articles = allArticles,
+  categories = articleCategories,
+}: ThoughtLeadershipProps) {
   const { thoughtLeadershipMessages, categoryNames } = useMessages();
   const locale = useLocale();
   // null is 'All Projects'.
@@ -36,7 +44,11 @@ export function ThoughtLeadership({ articles = allArticles, categories = article
       )}
 
       <div className="tl__filters" role="group" aria-label={thoughtLeadershipMessages.filterLabel}>
-        <FilterButton label={thoughtLeadershipMessages.allFilter} pressed={selected === null} onSelect={() => setSelected(null)} />
+        <FilterButton
+          label={thoughtLeadershipMessages.allFilter}
+          pressed={selected === null}
+          onSelect={() => setSelected(null)}
+        />
         {categories.map((category) => (
           <FilterButton
             key={category}
@@ -47,8 +59,14 @@ export function ThoughtLeadership({ articles = allArticles, categories = article
         ))}
       </div>
 
-      <p className="tl__summary" role="status" data-empty={visible.length === 0 ? "true" : undefined}>
-        {visible.length === 0 ? thoughtLeadershipMessages.empty : thoughtLeadershipMessages.showing(visible.length, selectedLabel)}
+      <p
+        className="tl__summary"
+        role="status"
+        data-empty={visible.length === 0 ? "true" : undefined}
+      >
+        {visible.length === 0
+          ? thoughtLeadershipMessages.empty
+          : thoughtLeadershipMessages.showing(visible.length, selectedLabel)}
       </p>
 
       {visible.length > 0 ? (
@@ -64,7 +82,15 @@ export function ThoughtLeadership({ articles = allArticles, categories = article
   );
 }
 
-function FilterButton({ label, pressed, onSelect }: { label: string; pressed: boolean; onSelect: () => void }) {
+function FilterButton({
+  label,
+  pressed,
+  onSelect,
+}: {
+  label: string;
+  pressed: boolean;
+  onSelect: () => void;
+}) {
   return (
     <button type="button" className="tl__filter" aria-pressed={pressed} onClick={onSelect}>
       {label}
