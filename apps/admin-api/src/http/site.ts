@@ -11,7 +11,7 @@ import {
   type ThreadComment,
 } from "@site/shared/blog";
 import { notFoundPath } from "@site/shared/content";
-import { localePath, locales, splitLocalePath, type Locale } from "@site/shared/i18n";
+import { intlLocales, localePath, locales, splitLocalePath, type Locale } from "@site/shared/i18n";
 import { translations } from "@site/shared/i18n/translations";
 import { serviceWorkerFile } from "@site/shared/service-worker";
 import { siteManifestFile, siteManifestSchema, type SiteManifest } from "@site/shared/site";
@@ -243,9 +243,8 @@ async function sendPostPage(
 }
 
 /** A thread's words and dates in a page's language (the web prerenders the empty slot the same way). */
-const dateLocales: Readonly<Record<Locale, string>> = { en: "en-GB", fr: "fr", sw: "sw-KE" };
 const threadLanguage = (locale: Locale) => ({
-  dateLocale: dateLocales[locale],
+  dateLocale: intlLocales[locale],
   messages: translations(locale).messages.commentMessages,
 });
 

@@ -1,10 +1,9 @@
 /** Display helpers shared by pages; pure, so the prerender and the browser print the same text. */
 
-import type { Locale } from "@site/shared/i18n";
+import { intlLocales, type Locale } from "@site/shared/i18n";
 
 // The page's language and a fixed time zone: the prerendered HTML (built in Node) and the hydrated page
 // (in any visitor's browser) must print the same text, or React reports a hydration mismatch.
-export const intlLocales: Readonly<Record<Locale, string>> = { en: "en-GB", fr: "fr", sw: "sw-KE" };
 const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
 
 /** "2025-08-28" -> "28 August 2025" (en), "28 août 2025" (fr), "28 Agosti 2025" (sw). */

@@ -1,4 +1,5 @@
 import { commentMessages } from "../messages/index.js";
+import { intlLocales } from "../i18n/index.js";
 
 /**
  * The approved comments under a post, as HTML. One renderer for both sides: the web prerenders it empty
@@ -34,7 +35,7 @@ export interface ThreadLanguage {
   dateLocale: string;
   messages: Pick<typeof commentMessages, "empty" | "count">;
 }
-const english: ThreadLanguage = { dateLocale: "en-GB", messages: commentMessages };
+const english: ThreadLanguage = { dateLocale: intlLocales.en, messages: commentMessages };
 
 /** The day, as the blog shows dates (in Nairobi's time zone, where the firm works). */
 const dayFormat = (dateLocale: string) =>

@@ -20,6 +20,9 @@ export const localeNames: Readonly<Record<Locale, { native: string; english: str
   sw: { native: "Kiswahili", english: "Swahili" },
 };
 
+/** Each language's tag for `Intl` (dates, numbers): British English, French, Swahili as written in Kenya. */
+export const intlLocales: Readonly<Record<Locale, string>> = { en: "en-GB", fr: "fr", sw: "sw-KE" };
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);
 }

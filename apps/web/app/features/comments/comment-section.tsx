@@ -1,6 +1,6 @@
 import { commentThreadAttribute, commentThreadInnerHtml } from "@site/shared/blog";
 import { useLocale, useMessages } from "../../i18n/messages";
-import { intlLocales } from "../../lib/format";
+import { intlLocales } from "@site/shared/i18n";
 import { CommentForm } from "./comment-form-island";
 import { commentFormId } from "./comment-form-id";
 import "./comments.css";
