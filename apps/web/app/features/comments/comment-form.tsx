@@ -70,6 +70,7 @@ export function CommentFormBody({ post }: CommentFormProps) {
     handleSubmit,
     reset,
     setError,
+    setFocus,
     clearErrors,
     formState: { errors },
   } = useForm<CommentInput, unknown, Comment>({
@@ -77,7 +78,10 @@ export function CommentFormBody({ post }: CommentFormProps) {
     defaultValues: { ...emptyForm, ...pick(typedEarly), post },
     mode: "onSubmit",
     reValidateMode: "onBlur",
-    shouldFocusError: true,
+    // Focus moves to the first invalid field once, by `focusFirstInvalid`: React Hook Form's own
+    // shouldFocusError focuses it again a task later, which yanked a fast typist (or a paste) from a
+    // field whose error their typing had just cleared into the next invalid one.
+    shouldFocusError: false,
   });
 
   const control = (name: CommentField, props: FieldControlProps) => ({
@@ -136,7 +140,10 @@ export function CommentFormBody({ post }: CommentFormProps) {
         aria-busy={pending}
         onSubmit={(event) => {
           setOutcome(null);
-          void handleSubmit(onValid)(event);
+          void handleSubmit(onValid, (invalid) => {
+            const first = commentFields.find((field) => invalid[field]);
+            if (first) setFocus(first);
+          })(event);
         }}
       >
         <input type="hidden" name="post" value={post} />

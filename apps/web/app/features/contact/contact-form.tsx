@@ -79,6 +79,7 @@ export function ContactForm() {
     handleSubmit,
     reset,
     setError,
+    setFocus,
     clearErrors,
     formState: { errors },
   } = useForm<ContactInput, unknown, Contact>({
@@ -87,7 +88,10 @@ export function ContactForm() {
     defaultValues: { ...emptyForm, ...pick(typedEarly) },
     mode: "onSubmit",
     reValidateMode: "onBlur",
-    shouldFocusError: true,
+    // Focus moves to the first invalid field once, by `focusFirstInvalid`: React Hook Form's own
+    // shouldFocusError focuses it again a task later, which yanked a fast typist (or a paste) from a
+    // field whose error their typing had just cleared into the next invalid one.
+    shouldFocusError: false,
   });
 
   const fieldProps = (name: ContactField): UseFormRegisterReturn<ContactField> =>
@@ -160,7 +164,10 @@ export function ContactForm() {
         aria-busy={pending}
         onSubmit={(event) => {
           setOutcome(null);
-          void handleSubmit(onValid)(event);
+          void handleSubmit(onValid, (invalid) => {
+            const first = contactFields.find((field) => invalid[field]);
+            if (first) setFocus(first);
+          })(event);
         }}
       >
         <div className="contact-form__grid">
