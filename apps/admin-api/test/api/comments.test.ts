@@ -14,18 +14,15 @@ import {
   requestMessages,
 } from "@site/shared/messages";
 import { idempotencyKeyHeader } from "@site/shared/schemas";
-import { createSmtpTransport } from "../../src/adapters/mail/smtp-transport.js";
 import { createFormStartTokens } from "../../src/domain/comment-form-start.js";
 import { createModerationLinks, type ModerationDecision } from "../../src/domain/comment-links.js";
-import { createOutboxWorker } from "../../src/workers/outbox.js";
 import {
-  clockToFirstDueMail,
+  deliverQueuedMails,
   makeTestApp,
   testInbox,
   testSecret,
   type TestAppOptions,
 } from "../helpers/app.js";
-import { startSmtpServer } from "../helpers/smtp.js";
 
 const post = blogPosts[0]!;
 const otherPost = blogPosts[1]!;
@@ -132,32 +129,16 @@ describe("blog comments", () => {
         }),
       );
       expect(res.status).toBe(201);
-      const smtp = await startSmtpServer();
-      const transport = createSmtpTransport({ url: smtp.url, from: "no-reply@firm.test" });
-      try {
-        const worker = createOutboxWorker({
-          store: t.store,
-          transport,
-          clock: t.clock,
-          logger: t.log.logger,
-          maxAttempts: 3,
-          retryBaseMs: 1_000,
-          pollIntervalMs: 1_000,
-        });
-        await clockToFirstDueMail(t);
-        expect((await worker.tick()).sent).toBe(1);
-        const [received] = smtp.received;
-        expect(received?.envelope.to).toEqual([testInbox]);
-        const html = String(received?.parsed.html);
-        expect(html).not.toContain("<script>");
-        expect(html).not.toContain("<img src=x");
-        expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more");
-        expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
-        expect(received?.parsed.text).toContain(`<script>alert("x")</script> & more`);
-      } finally {
-        await transport.close();
-        await smtp.close();
-      }
+      const { sent, received: mails } = await deliverQueuedMails(t);
+      expect(sent).toBe(1);
+      const [received] = mails;
+      expect(received?.envelope.to).toEqual([testInbox]);
+      const html = String(received?.parsed.html);
+      expect(html).not.toContain("<script>");
+      expect(html).not.toContain("<img src=x");
+      expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more");
+      expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+      expect(received?.parsed.text).toContain(`<script>alert("x")</script> & more`);
     });
 
     it("refuses missing and malformed fields with a message under each, storing nothing", async () => {

@@ -4,11 +4,8 @@ import { privacyNotice } from "@site/shared/content";
 import type { Locale } from "@site/shared/i18n";
 import { translations } from "@site/shared/i18n/translations";
 import type { MessageTree } from "@site/shared/i18n/sources";
-import { createSmtpTransport } from "../../src/adapters/mail/smtp-transport.js";
 import { contactReference } from "../../src/domain/mails.js";
-import { createOutboxWorker } from "../../src/workers/outbox.js";
-import { clockToFirstDueMail, makeTestApp, testInbox } from "../helpers/app.js";
-import { startSmtpServer } from "../helpers/smtp.js";
+import { deliverQueuedMails, makeTestApp, testInbox } from "../helpers/app.js";
 
 const version = privacyNotice.version;
 
@@ -40,28 +37,7 @@ describe("the API speaks the submission's language", () => {
     await t.cleanup();
   });
 
-  /** Delivers every queued mail to a real in-process SMTP server and returns what it received. */
-  async function deliverAll() {
-    const smtp = await startSmtpServer();
-    const transport = createSmtpTransport({ url: smtp.url, from: "no-reply@firm.test" });
-    try {
-      const worker = createOutboxWorker({
-        store: t.store,
-        transport,
-        clock: t.clock,
-        logger: t.log.logger,
-        maxAttempts: 3,
-        retryBaseMs: 1_000,
-        pollIntervalMs: 1_000,
-      });
-      await clockToFirstDueMail(t);
-      await worker.tick();
-      return smtp.received;
-    } finally {
-      await transport.close();
-      await smtp.close();
-    }
-  }
+  const deliverAll = async () => (await deliverQueuedMails(t)).received;
 
   it("a French contact without a name is answered 400 with French field errors, and nothing is stored", async () => {
     const res = await request(t.app)

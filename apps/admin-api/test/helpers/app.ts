@@ -8,6 +8,9 @@ import { createSqliteStore } from "../../src/adapters/sqlite/sqlite-store.js";
 import { createApp, type AppDeps } from "../../src/app.js";
 import type { Store } from "../../src/ports/store.js";
 import { manualClock } from "./clock.js";
+import { startSmtpServer } from "./smtp.js";
+import { createSmtpTransport } from "../../src/adapters/mail/smtp-transport.js";
+import { createOutboxWorker } from "../../src/workers/outbox.js";
 import { capturingLogger } from "./logger.js";
 import { createServices } from "../../src/domain/services.js";
 import { createDataKey } from "../../src/domain/data-key.js";
@@ -122,4 +125,30 @@ export async function clockToFirstDueMail(t: {
 }): Promise<void> {
   const [queued] = await t.store.listMails({});
   t.clock.set(queued?.delivery.nextAttemptAt ?? t.clock.now());
+}
+
+/**
+ * Delivers every mail due in `t`'s outbox to a real in-process SMTP server (one worker tick at the first
+ * mail's due time) and returns how many were sent and what the server received.
+ */
+export async function deliverQueuedMails(t: Awaited<ReturnType<typeof makeTestApp>>) {
+  const smtp = await startSmtpServer();
+  const transport = createSmtpTransport({ url: smtp.url, from: "no-reply@firm.test" });
+  try {
+    const worker = createOutboxWorker({
+      store: t.store,
+      transport,
+      clock: t.clock,
+      logger: t.log.logger,
+      maxAttempts: 3,
+      retryBaseMs: 1_000,
+      pollIntervalMs: 1_000,
+    });
+    await clockToFirstDueMail(t);
+    const { sent } = await worker.tick();
+    return { sent, received: smtp.received };
+  } finally {
+    await transport.close();
+    await smtp.close();
+  }
 }
