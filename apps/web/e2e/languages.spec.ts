@@ -1,4 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
+import { blogPaths, postLanguages, postText } from "@site/shared/blog";
+import { blogPosts } from "@site/shared/blog/posts";
 import { routes } from "@site/shared/content";
 import { localePath, type Locale } from "@site/shared/i18n";
 import { translations } from "@site/shared/i18n/translations";
@@ -154,3 +156,54 @@ for (const locale of ["fr", "sw"] as const) {
     }
   });
 }
+
+// A post translated into French and Swahili: the reader moves between its languages by the links under
+// its byline, and each of its pages passes axe at both widths (so does a post shown in English elsewhere).
+const translatedPost = blogPosts.find((post) => postLanguages(post).length === 3);
+const untranslatedHere = blogPosts.find(
+  (post) => !post.translations.sw && postLanguages(post).length > 1,
+);
+
+test.describe("a translated post", () => {
+  test("leads from the English post to its French and Swahili translations, each in its language", async ({
+    page,
+  }) => {
+    if (!translatedPost) throw new Error("no post has both translations");
+    const path = blogPaths.post(translatedPost.slug);
+    await gotoPage(page, path);
+    const languages = page.locator(".post__languages");
+    await languages.getByRole("link", { name: "Français" }).click();
+    await expect(page).toHaveURL(new RegExp(`/fr${path}$`));
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      postText(translatedPost, "fr").title,
+    );
+    await expect(page.getByText(french.messages.blogMessages.translatedFromEnglish)).toBeVisible();
+    await languages.getByRole("link", { name: "Kiswahili" }).click();
+    await expect(page).toHaveURL(new RegExp(`/sw${path}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      postText(translatedPost, "sw").title,
+    );
+    await languages.getByRole("link", { name: "English" }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(translatedPost.title);
+  });
+
+  const pages = [
+    ...(translatedPost
+      ? (["en", "fr", "sw"] as const).map((locale) =>
+          localePath(locale, blogPaths.post(translatedPost.slug)),
+        )
+      : []),
+    ...(untranslatedHere ? [localePath("sw", blogPaths.post(untranslatedHere.slug))] : []),
+  ];
+  for (const path of pages) {
+    test(`${path} has no axe violations at 390 and 1366 px`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await gotoPage(page, path);
+      await expectNoAxeViolations(page, `${path} at 390 px`);
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await expectNoAxeViolations(page, `${path} at 1366 px`);
+    });
+  }
+});

@@ -6,10 +6,10 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Window } from "happy-dom";
 import { describe, expect, it } from "vitest";
-import { blogSubpagePaths } from "@site/shared/blog";
+import { blogPaths, blogSubpagePaths, postLanguages, postText } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
 import { firm, notFoundPath, routePaths } from "@site/shared/content";
-import { localePath, locales, type Locale } from "@site/shared/i18n";
+import { intlLocales, localePath, locales, type Locale } from "@site/shared/i18n";
 import { offlinePath } from "@site/shared/service-worker";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -77,6 +77,22 @@ function visibleTexts(doc: Document): string[] {
   return texts;
 }
 
+/** A post page's links to the post in its other languages, as [hreflang, href]. */
+const otherLanguageLinks = (doc: Document) =>
+  [...doc.querySelectorAll(".post__languages a")].map((link) => [
+    link.getAttribute("hreflang"),
+    link.getAttribute("href"),
+  ]);
+
+/** A post page's BlogPosting structured data. */
+function postingData(doc: Document): Record<string, unknown> {
+  const data = [...doc.querySelectorAll('script[type="application/ld+json"]')]
+    .map((script) => JSON.parse(script.textContent ?? "{}") as Record<string, unknown>)
+    .find((entry) => entry["@type"] === "BlogPosting");
+  if (!data) throw new Error("no BlogPosting data");
+  return data;
+}
+
 const englishPaths = [...routePaths, ...blogSubpagePaths(blogPosts), offlinePath, notFoundPath];
 
 describe.each(locales.filter((locale) => locale !== "en"))("the %s edition", (locale) => {
@@ -102,9 +118,12 @@ describe.each(locales.filter((locale) => locale !== "en"))("the %s edition", (lo
     for (const path of englishPaths) {
       const doc = parse(localePath(locale, path));
       const hrefs = [...doc.querySelectorAll("a[href^='/']")]
-        // The blog's feed is one, in English, for every edition.
+        // A link that says it leads to another language (the switcher, a post's other languages) may;
+        // the blog's feed is one, in English, for every edition.
         .filter(
-          (link) => !link.closest(".languages") && !link.getAttribute("href")?.endsWith(".xml"),
+          (link) =>
+            (link.getAttribute("hreflang") ?? locale) === locale &&
+            !link.getAttribute("href")?.endsWith(".xml"),
         )
         .map((link) => link.getAttribute("href") ?? "");
       for (const href of hrefs)
@@ -144,8 +163,8 @@ describe.each(locales.filter((locale) => locale !== "en"))("the %s edition", (lo
   });
 
   it("marks posts and articles, written in English, as English and says so", () => {
-    const post = blogPosts[0];
-    if (!post) throw new Error("no posts");
+    const post = blogPosts.find((candidate) => !candidate.translations[locale]);
+    if (!post) throw new Error("no post without a translation");
     const doc = parse(localePath(locale, `/blog/${post.slug}`));
     expect(doc.querySelector("h1")?.getAttribute("lang")).toBe("en");
     expect(doc.querySelector(".post__body")?.getAttribute("lang")).toBe("en");
@@ -154,5 +173,69 @@ describe.each(locales.filter((locale) => locale !== "en"))("the %s edition", (lo
     );
     const articles = parse(localePath(locale, "/thought-leadership"));
     expect(articles.querySelector(".tl-card__title")?.getAttribute("lang")).toBe("en");
+  });
+
+  it("shows a post translated into its language in that language, says it is a translation and links the others", () => {
+    const translated = blogPosts.filter((candidate) => candidate.translations[locale]);
+    expect(translated.length, `no post translated into ${locale}`).toBeGreaterThan(0);
+    for (const post of translated) {
+      const text = postText(post, locale);
+      const doc = parse(localePath(locale, blogPaths.post(post.slug)));
+      expect(doc.querySelector("h1")?.textContent).toBe(text.title);
+      expect(doc.querySelector("h1")?.hasAttribute("lang")).toBe(false);
+      expect(doc.querySelector(".post__body")?.hasAttribute("lang")).toBe(false);
+      expect(doc.title).toBe(`${text.title} | ${firm.name}`);
+      const notes = [...doc.querySelectorAll(".post__language")].map((note) => note.textContent);
+      expect(notes).toContain(catalogue(locale)["blogMessages.translatedFromEnglish"]);
+      expect(notes).not.toContain(catalogue(locale)["blogMessages.writtenInEnglish"]);
+      const others = postLanguages(post).filter((language) => language !== locale);
+      expect(otherLanguageLinks(doc)).toEqual(
+        others.map((language) => [language, localePath(language, blogPaths.post(post.slug))]),
+      );
+      const data = postingData(doc);
+      expect(data.inLanguage).toBe(intlLocales[locale]);
+      expect(data.translationOfWork).toEqual({
+        "@id": `${siteUrl}${blogPaths.post(post.slug)}#post`,
+      });
+      // Its card on the blog's index is in this language too.
+      const card = [
+        ...parse(localePath(locale, blogPaths.index)).querySelectorAll(".blog-card"),
+      ].find((candidate) =>
+        candidate.querySelector("a")?.getAttribute("href")?.endsWith(`/${post.slug}`),
+      );
+      expect(card?.querySelector(".blog-card__title")?.textContent).toBe(text.title);
+      expect(card?.querySelector(".blog-card__title")?.hasAttribute("lang")).toBe(false);
+    }
+  });
+
+  it("on an English post shown here, links the translations it has in other languages", () => {
+    for (const post of blogPosts.filter((candidate) => !candidate.translations[locale])) {
+      const doc = parse(localePath(locale, blogPaths.post(post.slug)));
+      const elsewhere = postLanguages(post).filter((language) => language !== "en");
+      expect(otherLanguageLinks(doc), post.slug).toEqual(
+        elsewhere.map((language) => [language, localePath(language, blogPaths.post(post.slug))]),
+      );
+    }
+  });
+});
+
+describe("a translated post's English page", () => {
+  it("links each translation, marked with its language, and names them in its structured data", () => {
+    const translated = blogPosts.filter((post) => Object.keys(post.translations).length > 0);
+    expect(translated.length).toBeGreaterThan(0);
+    for (const post of translated) {
+      const doc = parse(blogPaths.post(post.slug));
+      const languages = postLanguages(post).filter((language) => language !== "en");
+      expect(otherLanguageLinks(doc)).toEqual(
+        languages.map((language) => [language, localePath(language, blogPaths.post(post.slug))]),
+      );
+      const data = postingData(doc);
+      expect(data.inLanguage).toBe("en-GB");
+      expect(data.workTranslation).toEqual(
+        languages.map((language) => ({
+          "@id": `${siteUrl}${localePath(language, blogPaths.post(post.slug))}#post`,
+        })),
+      );
+    }
   });
 });

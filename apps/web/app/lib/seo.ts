@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { blogPaths } from "@site/shared/blog";
 import { expertById, expertHref, firm, type RouteId } from "@site/shared/content";
-import { defaultLocale, localePath, locales, type Locale } from "@site/shared/i18n";
+import { defaultLocale, intlLocales, localePath, locales, type Locale } from "@site/shared/i18n";
 import type { ContentTree, MessageTree } from "@site/shared/i18n/sources";
 import { env } from "../config/env";
 
@@ -166,7 +166,7 @@ export function organizationJsonLd(
   };
 }
 
-/** What a post's structured data needs: the post's own facts, not its body. */
+/** What a post's structured data needs: the post's own facts in the page's language, not its body. */
 export interface BlogPostingFacts {
   slug: string;
   title: string;
@@ -177,15 +177,28 @@ export interface BlogPostingFacts {
   category: string;
   tags: readonly string[];
   words: number;
+  /** The language the title, summary and body are written in (English unless it is a translation). */
+  lang?: Locale;
+  /** The page's language, which gives its address (English by default). */
+  locale?: Locale;
+  /** Every language the post is written in: the English original and its translations. */
+  languages?: readonly Locale[];
 }
 
-/** Structured data for a blog post (schema.org BlogPosting), published by the firm. */
+/**
+ * Structured data for a blog post (schema.org BlogPosting), published by the firm. A translation names
+ * the English post it translates; the English post names its translations.
+ */
 export function blogPostingJsonLd(
   post: BlogPostingFacts,
   site: SiteSeo = defaultSite,
 ): Record<string, unknown> {
-  const url = `${site.siteUrl}${blogPaths.post(post.slug)}`;
+  const { lang = defaultLocale, locale = defaultLocale, languages = [defaultLocale] } = post;
+  const postUrl = (language: Locale) =>
+    `${site.siteUrl}${localePath(language, blogPaths.post(post.slug))}`;
+  const url = postUrl(locale);
   const author = expertById(post.author);
+  const translations = languages.filter((language) => language !== defaultLocale);
   return {
     "@context": "https://schema.org",
     "@type": "BlogPosting",
@@ -199,7 +212,16 @@ export function blogPostingJsonLd(
     articleSection: post.category,
     keywords: post.tags.join(", "),
     wordCount: post.words,
-    inLanguage: "en-GB",
+    inLanguage: intlLocales[lang],
+    ...(lang !== defaultLocale
+      ? { translationOfWork: { "@id": `${postUrl(defaultLocale)}#post` } }
+      : translations.length > 0
+        ? {
+            workTranslation: translations.map((language) => ({
+              "@id": `${postUrl(language)}#post`,
+            })),
+          }
+        : {}),
     image: `${site.siteUrl}${site.imagePath}`,
     author: {
       "@type": "Person",

@@ -1,7 +1,13 @@
 import { useLocation } from "react-router";
 import { localePath } from "@site/shared/i18n";
 import { useLocale } from "../i18n/messages";
-import { blogPaths, relatedPosts, type BlogPostSummary } from "@site/shared/blog";
+import {
+  blogPaths,
+  postLanguages,
+  postText,
+  relatedPosts,
+  type BlogPostSummary,
+} from "@site/shared/blog";
 import { blogPostBodies, blogPosts } from "@site/shared/blog/posts";
 import { CommentForm, CommentSection } from "../features/comments";
 import { NewsletterBlock } from "../features/newsletter";
@@ -18,10 +24,11 @@ function postAt(path: string): BlogPostSummary {
 
 export const meta = ({ path, locale, content, messages }: PageInfo) => {
   const post = postAt(path);
+  const text = postText(post, locale);
   return seo(
     {
-      title: post.title,
-      description: post.summary,
+      title: text.title,
+      description: text.summary,
       path: blogPaths.post(post.slug),
       locale,
       article: {
@@ -34,19 +41,27 @@ export const meta = ({ path, locale, content, messages }: PageInfo) => {
   );
 };
 
-export const jsonLd = ({ path }: PageInfo) => blogPostingJsonLd(postAt(path));
+export const jsonLd = ({ path, locale }: PageInfo) => {
+  const post = postAt(path);
+  return blogPostingJsonLd({
+    ...post,
+    ...postText(post, locale),
+    locale,
+    languages: postLanguages(post),
+  });
+};
 
 export const islands = [CommentForm, NewsletterBlock];
 
 export default function BlogPostPage() {
   const post = postAt(useLocation().pathname);
-  const body = blogPostBodies[post.slug];
-  if (!body) throw new Error(`The blog build has no body for ${post.slug}`);
+  const bodies = blogPostBodies[post.slug];
+  if (!bodies) throw new Error(`The blog build has no body for ${post.slug}`);
   return (
     <>
       <BlogPostArticle
         post={post}
-        body={body}
+        bodies={bodies}
         url={`${defaultSite.siteUrl}${localePath(useLocale(), blogPaths.post(post.slug))}`}
         related={relatedPosts(post, blogPosts)}
         afterArticle={<CommentSection post={post.slug} />}

@@ -140,7 +140,7 @@ describe("/blog/<slug>", () => {
       <MemoryRouter>
         <BlogPostArticle
           post={post}
-          body={{ html: '<h2 id="s1">Section 1</h2>', headings }}
+          bodies={{ html: '<h2 id="s1">Section 1</h2>', headings, translations: {} }}
           url="https://x.example/p"
           related={[]}
         />

@@ -1,5 +1,16 @@
 import { parseDocument } from "yaml";
-import { blogFrontMatterSchema, defaultCoverByCategory, type BlogPost } from "./schema.js";
+import type * as z from "zod";
+import {
+  blogFrontMatterSchema,
+  blogTranslationFrontMatterSchema,
+  blogTranslationLocales,
+  defaultCoverByCategory,
+  isBlogTranslationLocale,
+  type BlogPost,
+  type BlogPostBody,
+  type BlogPostTranslationSummary,
+  type BlogTranslationLocale,
+} from "./schema.js";
 import { readingMinutes, renderMarkdown } from "./markdown.js";
 
 /** A Markdown file of the blog folder: its name (`<slug>.md`) and its text. */
@@ -39,12 +50,14 @@ export class BlogContentError extends Error {
 
 const frontMatterPattern = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
-/** Reads one file into a post, or the list of what is wrong with it. */
-function parsePost(
+type Parsed<T> = { value: T } | { problems: BlogProblem[] };
+
+/** A file's front matter checked against `schema`, and its body. */
+function readFrontMatter<T>(
   file: BlogSourceFile,
-  options: BlogBuildOptions,
+  schema: z.ZodType<T>,
   path: string,
-): { post: BlogPost } | { problems: BlogProblem[]; slug?: string } {
+): Parsed<{ meta: T; body: string }> {
   const problem = (field: string, message: string) => ({
     problems: [{ file: path, field, message }],
   });
@@ -58,7 +71,7 @@ function parsePost(
       `is not valid YAML (${document.errors[0]?.message.split("\n")[0]})`,
     );
   }
-  const parsed = blogFrontMatterSchema.safeParse(document.toJS() ?? {});
+  const parsed = schema.safeParse(document.toJS() ?? {});
   if (!parsed.success) {
     return {
       problems: parsed.error.issues.map((issue) => ({
@@ -71,41 +84,11 @@ function parsePost(
       })),
     };
   }
-  const meta = parsed.data;
-  const problems: BlogProblem[] = [];
-  const expectedName = `${meta.slug}.md`;
-  if (file.name !== expectedName)
-    problems.push({
-      file: path,
-      field: "slug",
-      message: `must match the file name (the file should be ${expectedName})`,
-    });
-  if (meta.date > options.today)
-    problems.push({
-      file: path,
-      field: "date",
-      message: `${meta.date} is in the future (today is ${options.today})`,
-    });
-  if (meta.updated !== undefined && meta.updated < meta.date)
-    problems.push({
-      file: path,
-      field: "updated",
-      message: `${meta.updated} is before the post's date ${meta.date}`,
-    });
-  if (meta.updated !== undefined && meta.updated > options.today)
-    problems.push({
-      file: path,
-      field: "updated",
-      message: `${meta.updated} is in the future (today is ${options.today})`,
-    });
-  if (!options.authorIds.includes(meta.author))
-    problems.push({
-      file: path,
-      field: "author",
-      message: `"${meta.author}" is not an expert's id (known: ${options.authorIds.join(", ")})`,
-    });
+  return { value: { meta: parsed.data, body: file.source.slice(match[0].length) } };
+}
 
-  const body = file.source.slice(match[0].length);
+/** A body rendered, or what is wrong with it (empty, or a # heading: the title is the page's heading). */
+function renderBody(body: string, path: string, problems: BlogProblem[]) {
   const rendered = renderMarkdown(body);
   if (rendered.words === 0) problems.push({ file: path, field: "body", message: "is empty" });
   if (rendered.headingLevels.includes(1))
@@ -114,6 +97,54 @@ function parsePost(
       field: "body",
       message: "has a # heading: the title is the page's heading, start at ##",
     });
+  return rendered;
+}
+
+/** Refuses a date after today. */
+function notInFuture(
+  date: string | undefined,
+  field: string,
+  today: string,
+  path: string,
+  problems: BlogProblem[],
+) {
+  if (date !== undefined && date > today)
+    problems.push({ file: path, field, message: `${date} is in the future (today is ${today})` });
+}
+
+/** Reads one file into a post, or the list of what is wrong with it. */
+function parsePost(
+  file: BlogSourceFile,
+  options: BlogBuildOptions,
+  path: string,
+): { post: BlogPost } | { problems: BlogProblem[]; slug?: string } {
+  const read = readFrontMatter(file, blogFrontMatterSchema, path);
+  if ("problems" in read) return read;
+  const { meta, body } = read.value;
+  const problems: BlogProblem[] = [];
+  const expectedName = `${meta.slug}.md`;
+  if (file.name !== expectedName)
+    problems.push({
+      file: path,
+      field: "slug",
+      message: `must match the file name (the file should be ${expectedName})`,
+    });
+  notInFuture(meta.date, "date", options.today, path, problems);
+  if (meta.updated !== undefined && meta.updated < meta.date)
+    problems.push({
+      file: path,
+      field: "updated",
+      message: `${meta.updated} is before the post's date ${meta.date}`,
+    });
+  notInFuture(meta.updated, "updated", options.today, path, problems);
+  if (!options.authorIds.includes(meta.author))
+    problems.push({
+      file: path,
+      field: "author",
+      message: `"${meta.author}" is not an expert's id (known: ${options.authorIds.join(", ")})`,
+    });
+
+  const rendered = renderBody(body, path, problems);
   if (problems.length > 0) return { problems, slug: meta.slug };
 
   return {
@@ -131,6 +162,62 @@ function parsePost(
       words: rendered.words,
       html: rendered.html,
       headings: rendered.headings,
+      translations: {},
+    },
+  };
+}
+
+/** A translation's file name: `<slug>.<language>.md`. */
+const translationNamePattern = /^(.+)\.([^.]+)\.md$/;
+
+/** Reads a translation of `original` (undefined: no post has the file's slug) into that language. */
+function parseTranslation(
+  file: BlogSourceFile,
+  locale: BlogTranslationLocale,
+  original: BlogPost | undefined,
+  options: BlogBuildOptions,
+  path: string,
+): Parsed<BlogPostTranslationSummary & BlogPostBody> {
+  const read = readFrontMatter(file, blogTranslationFrontMatterSchema, path);
+  if ("problems" in read) return read;
+  const { meta, body } = read.value;
+  const problems: BlogProblem[] = [];
+  const expectedName = `${meta.slug}.${locale}.md`;
+  if (file.name !== expectedName)
+    problems.push({
+      file: path,
+      field: "slug",
+      message: `must match the file name (the file should be ${expectedName})`,
+    });
+  else if (!original)
+    problems.push({
+      file: path,
+      field: "slug",
+      message: `no post ${meta.slug}.md to translate (a translation sits beside its English post)`,
+    });
+  notInFuture(meta.translated, "translated", options.today, path, problems);
+  const lastChange = original?.updated ?? original?.date;
+  if (lastChange !== undefined && meta.translated < lastChange)
+    problems.push({
+      file: path,
+      field: "translated",
+      message: original?.updated
+        ? `${meta.translated} is before the English post's update of ${lastChange}: bring the translation up to date with it, then set translated to that day`
+        : `${meta.translated} is before the English post's date ${lastChange}`,
+    });
+  const rendered = renderBody(body, path, problems);
+  if (problems.length > 0) return { problems };
+  return {
+    value: {
+      lang: locale,
+      title: meta.title,
+      summary: meta.summary,
+      tags: meta.tags,
+      translated: meta.translated,
+      readingMinutes: readingMinutes(rendered.words),
+      words: rendered.words,
+      html: rendered.html,
+      headings: rendered.headings,
     },
   };
 }
@@ -138,7 +225,9 @@ function parsePost(
 /**
  * Every post of the blog folder, validated and rendered, newest first (by date, then title). Throws a
  * BlogContentError naming each file and field at fault, including two posts with one slug.
- * `README.md` is the folder's instructions, not a post; files not ending in .md are ignored.
+ * `<slug>.<language>.md` is a translation of `<slug>.md` (French or Swahili), refused when its English
+ * post was updated after it. `README.md` is the folder's instructions, not a post; files not ending in
+ * .md are ignored.
  */
 export function buildBlog(files: readonly BlogSourceFile[], options: BlogBuildOptions): BlogPost[] {
   const folder = options.folder ?? "content/blog";
@@ -146,8 +235,14 @@ export function buildBlog(files: readonly BlogSourceFile[], options: BlogBuildOp
   const problems: BlogProblem[] = [];
   /** The first file seen with each slug. */
   const bySlug = new Map<string, string>();
+  const translations: { file: BlogSourceFile; slug: string; language: string }[] = [];
   for (const file of files) {
     if (!file.name.endsWith(".md") || file.name === "README.md") continue;
+    const translation = translationNamePattern.exec(file.name);
+    if (translation) {
+      translations.push({ file, slug: translation[1] ?? "", language: translation[2] ?? "" });
+      continue;
+    }
     const path = `${folder}/${file.name}`;
     const result = parsePost(file, options, path);
     const slug = "post" in result ? result.post.slug : result.slug;
@@ -161,6 +256,23 @@ export function buildBlog(files: readonly BlogSourceFile[], options: BlogBuildOp
     } else if (slug !== undefined) bySlug.set(slug, path);
     if ("post" in result) posts.push(result.post);
     else problems.push(...result.problems);
+  }
+  for (const { file, slug, language } of translations) {
+    const path = `${folder}/${file.name}`;
+    if (!isBlogTranslationLocale(language)) {
+      problems.push({
+        file: path,
+        field: "file name",
+        message: `"${language}" is not a language a post is translated into (${blogTranslationLocales.join(", ")}): name a translation <slug>.<language>.md`,
+      });
+      continue;
+    }
+    const original = posts.find((candidate) => candidate.slug === slug);
+    // A post that could not be read has its own problems listed; its translation waits for it.
+    if (!original && bySlug.has(slug)) continue;
+    const result = parseTranslation(file, language, original, options, path);
+    if ("problems" in result) problems.push(...result.problems);
+    else if (original) original.translations[language] = result.value;
   }
   if (problems.length > 0) throw new BlogContentError(problems);
   return posts.sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));

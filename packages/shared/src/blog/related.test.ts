@@ -18,6 +18,7 @@ const post = (
   cover: "strategy",
   readingMinutes: 1,
   words: 10,
+  translations: {},
 });
 
 describe("relatedPosts", () => {

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { articleCategories, type ArticleCategory } from "../content/articles.js";
+import { defaultLocale, locales, type Locale } from "../i18n/index.js";
 
 /** The drawn illustrations a post's card can show (the /services drawings), by name. */
 export const blogCovers = [
@@ -45,50 +46,70 @@ const isoDate = z
     error: "is not a real calendar date",
   });
 
+const title = z
+  .string({ error: "is required, as text in quotes" })
+  .trim()
+  .min(1, { error: "is required" })
+  .max(120, { error: "must be at most 120 characters" });
+const slug = z.string({ error: "is required, as text in quotes" }).regex(blogSlugPattern, {
+  error: "must be lower-case letters, digits and single hyphens (kebab-case)",
+});
+const summary = z
+  .string({ error: "is required, as text in quotes" })
+  .trim()
+  .min(1, { error: "is required" })
+  .max(200, { error: "must be at most 200 characters" });
+const tags = z
+  .array(
+    z
+      .string({ error: "must be text" })
+      .trim()
+      .min(1, { error: "must not be empty" })
+      .max(40, { error: "must be at most 40 characters" })
+      .refine((tag) => tag === tag.toLocaleLowerCase(), { error: "must be lower case" }),
+    { error: 'must be a list such as ["saccos", "governance"]' },
+  )
+  .min(2, { error: "must list two to four tags" })
+  .max(4, { error: "must list two to four tags" });
+
 /**
  * A post's front matter (the rules of packages/shared/content/blog/README.md). Unknown fields are refused,
  * so a misspelt optional field (`udpated`) is reported instead of silently ignored.
  */
 export const blogFrontMatterSchema = z.strictObject({
-  title: z
-    .string({ error: "is required, as text in quotes" })
-    .trim()
-    .min(1, { error: "is required" })
-    .max(120, {
-      error: "must be at most 120 characters",
-    }),
-  slug: z.string({ error: "is required, as text in quotes" }).regex(blogSlugPattern, {
-    error: "must be lower-case letters, digits and single hyphens (kebab-case)",
-  }),
+  title,
+  slug,
   date: isoDate,
   updated: isoDate.optional(),
   author: z.string({ error: "is required: the id of an expert, such as amani-njoroge" }).min(1),
   category: z.enum(articleCategories, {
     error: `must be one of ${articleCategories.join(", ")}`,
   }),
-  summary: z
-    .string({ error: "is required, as text in quotes" })
-    .trim()
-    .min(1, { error: "is required" })
-    .max(200, {
-      error: "must be at most 200 characters",
-    }),
-  tags: z
-    .array(
-      z
-        .string({ error: "must be text" })
-        .trim()
-        .min(1, { error: "must not be empty" })
-        .max(40, { error: "must be at most 40 characters" })
-        .refine((tag) => tag === tag.toLowerCase(), { error: "must be lower case" }),
-      { error: 'must be a list such as ["saccos", "governance"]' },
-    )
-    .min(2, { error: "must list two to four tags" })
-    .max(4, { error: "must list two to four tags" }),
+  summary,
+  tags,
   cover: z.enum(blogCovers, { error: `must be one of ${blogCovers.join(", ")}` }).optional(),
 });
 
+/**
+ * A translation's front matter (`<slug>.<language>.md`): its own title, summary and tags, the slug of the
+ * post it translates and the day it was brought up to date with it. Date, author, category and cover are
+ * the original's.
+ */
+export const blogTranslationFrontMatterSchema = z.strictObject({
+  title,
+  slug,
+  translated: isoDate,
+  summary,
+  tags,
+});
+
 export type BlogFrontMatter = z.infer<typeof blogFrontMatterSchema>;
+
+/** Posts are written in English; these are the languages a post can be translated into. */
+export type BlogTranslationLocale = Exclude<Locale, "en">;
+export const isBlogTranslationLocale = (locale: string): locale is BlogTranslationLocale =>
+  locale !== defaultLocale && (locales as readonly string[]).includes(locale);
+export const blogTranslationLocales = locales.filter(isBlogTranslationLocale);
 
 /** A heading of a post's body, with the id its anchor links to. */
 export interface BlogHeading {
@@ -111,6 +132,23 @@ export interface BlogPostSummary {
   /** Whole minutes at 200 words a minute, at least 1. */
   readingMinutes: number;
   words: number;
+  /** The post's translations' own words, by language (none for most posts). */
+  translations: Partial<Record<BlogTranslationLocale, BlogPostTranslationSummary>>;
+}
+
+/** What a page shows of a post in one language: its words in that language, and which language that is. */
+export interface BlogPostText {
+  lang: Locale;
+  title: string;
+  summary: string;
+  tags: readonly string[];
+  readingMinutes: number;
+  words: number;
+}
+
+/** A translation's words, and the day it was last brought up to date with the English post. */
+export interface BlogPostTranslationSummary extends BlogPostText {
+  translated: string;
 }
 
 /** A post's body, rendered to safe HTML at build time, and its headings (the table of contents). */
@@ -119,7 +157,46 @@ export interface BlogPostBody {
   headings: readonly BlogHeading[];
 }
 
-export type BlogPost = BlogPostSummary & BlogPostBody;
+/** A post's body as the generated module holds it: the original's, and each translation's. */
+export interface BlogPostBodies extends BlogPostBody {
+  translations: Partial<Record<BlogTranslationLocale, BlogPostBody>>;
+}
+
+/** A post as the build reads it: everything, each translation with its body. */
+export type BlogPost = Omit<BlogPostSummary, "translations"> &
+  BlogPostBody & {
+    translations: Partial<Record<BlogTranslationLocale, BlogPostTranslationSummary & BlogPostBody>>;
+  };
+
+/** The words a page in `locale` shows of a post: its translation into that language, else the English. */
+export function postText(
+  post: BlogPostSummary,
+  locale: Locale,
+): BlogPostText & { translated?: string } {
+  const translation = isBlogTranslationLocale(locale) ? post.translations[locale] : undefined;
+  return (
+    translation ?? {
+      lang: defaultLocale,
+      title: post.title,
+      summary: post.summary,
+      tags: post.tags,
+      readingMinutes: post.readingMinutes,
+      words: post.words,
+    }
+  );
+}
+
+/** The body a page in `locale` shows: the translation's when there is one, else the English. */
+export function postBody(bodies: BlogPostBodies, locale: Locale): BlogPostBody {
+  return (isBlogTranslationLocale(locale) ? bodies.translations[locale] : undefined) ?? bodies;
+}
+
+/** The languages a post is written in, in the site's order: English, then its translations'. */
+export function postLanguages(post: Pick<BlogPostSummary, "translations">): Locale[] {
+  return locales.filter(
+    (locale) => !isBlogTranslationLocale(locale) || post.translations[locale] !== undefined,
+  );
+}
 
 /** The URL segment of a category: "BANKING" is /blog/category/banking. */
 export const blogCategorySlug = (category: ArticleCategory): string => category.toLowerCase();

@@ -31,6 +31,8 @@ type OutletKey = keyof typeof outlets;
 /** A URL slug from a title: lower case, ASCII letters and digits, single hyphens; apostrophes vanish. */
 export function slugify(title: string): string {
   return title
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .replace(/['\u2019]/g, "")
     .replace(/&/g, " and ")

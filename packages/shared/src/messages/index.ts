@@ -203,6 +203,10 @@ export const blogMessages = {
   opensInNewTab: "opens in a new tab",
   /** Under a post's byline on a French or Swahili page: posts are written, and shown, in English. */
   writtenInEnglish: "This post is written in English.",
+  /** Under a translated post's byline (never shown in English: English pages show the original). */
+  translatedFromEnglish: "Translated from English.",
+  /** Before links to the post in the other languages it is written in: "This post is also in: Français". */
+  alsoIn: "This post is also in:",
   related: "Related posts",
   latest: "Latest from our blog",
   latestAction: "Read all posts",

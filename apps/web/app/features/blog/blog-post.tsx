@@ -1,6 +1,14 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { blogPaths, type BlogPostBody, type BlogPostSummary } from "@site/shared/blog";
+import {
+  blogPaths,
+  postBody,
+  postLanguages,
+  postText,
+  type BlogPostBodies,
+  type BlogPostSummary,
+} from "@site/shared/blog";
+import { localeNames, localePath } from "@site/shared/i18n";
 import { expertById, expertHref } from "@site/shared/content";
 import { formatDate } from "../../lib/format";
 import { useLocale, useMessages } from "../../i18n/messages";
@@ -13,7 +21,8 @@ export const tocMinHeadings = 4;
 
 export interface BlogPostArticleProps {
   post: BlogPostSummary;
-  body: BlogPostBody;
+  /** The post's bodies: the English and its translations'. */
+  bodies: BlogPostBodies;
   /** The post's absolute address, for the share links. */
   url: string;
   related: readonly BlogPostSummary[];
@@ -22,14 +31,25 @@ export interface BlogPostArticleProps {
 }
 
 /**
- * A post: its header (category, title, byline, dates, reading time), a table of contents when it is
- * long, the body rendered at build time (packages/shared/src/blog), share links and related posts.
+ * A post: its header (category, title, byline, dates, reading time, the languages it is in), a table of
+ * contents when it is long, the body rendered at build time (packages/shared/src/blog), share links and
+ * related posts. A page shows the post's translation into its language when there is one, else the
+ * English, marked as English and saying so.
  */
-export function BlogPostArticle({ post, body, url, related, afterArticle }: BlogPostArticleProps) {
+export function BlogPostArticle({
+  post,
+  bodies,
+  url,
+  related,
+  afterArticle,
+}: BlogPostArticleProps) {
   const { blogMessages, categoryNames } = useMessages();
   const locale = useLocale();
-  // Posts are written in English: on a French or Swahili page their words are marked as English.
-  const postLang = locale === "en" ? undefined : "en";
+  const text = postText(post, locale);
+  const body = postBody(bodies, text.lang);
+  const postLang = text.lang === locale ? undefined : text.lang;
+  // The other languages the post itself is written in, each a plain link to its page (another basename).
+  const otherLanguages = postLanguages(post).filter((language) => language !== text.lang);
   const author = expertById(post.author);
   const sections = body.headings.filter((heading) => heading.level === 2);
   return (
@@ -40,10 +60,10 @@ export function BlogPostArticle({ post, body, url, related, afterArticle }: Blog
             <Link to={blogPaths.category(post.category)}>{categoryNames[post.category]}</Link>
           </p>
           <h1 id="post-title" className="post__title" lang={postLang}>
-            {post.title}
+            {text.title}
           </h1>
           <p className="post__summary" lang={postLang}>
-            {post.summary}
+            {text.summary}
           </p>
           <p className="post__meta">
             <span>
@@ -65,9 +85,29 @@ export function BlogPostArticle({ post, body, url, related, afterArticle }: Blog
               </>
             ) : null}
             <span aria-hidden="true"> · </span>
-            <span>{blogMessages.readingTime(post.readingMinutes)}</span>
+            <span>{blogMessages.readingTime(text.readingMinutes)}</span>
           </p>
           {postLang ? <p className="post__language">{blogMessages.writtenInEnglish}</p> : null}
+          {text.translated ? (
+            <p className="post__language">{blogMessages.translatedFromEnglish}</p>
+          ) : null}
+          {otherLanguages.length > 0 ? (
+            <p className="post__language post__languages">
+              {blogMessages.alsoIn}{" "}
+              {otherLanguages.map((language, index) => (
+                <span key={language}>
+                  {index > 0 ? ", " : null}
+                  <a
+                    href={localePath(language, blogPaths.post(post.slug))}
+                    hrefLang={language}
+                    lang={language}
+                  >
+                    {localeNames[language].native}
+                  </a>
+                </span>
+              ))}
+            </p>
+          ) : null}
         </header>
 
         {sections.length >= tocMinHeadings ? (
@@ -95,7 +135,7 @@ export function BlogPostArticle({ post, body, url, related, afterArticle }: Blog
         <footer className="post__share">
           <h2 className="post__share-heading">{blogMessages.share}</h2>
           <ul>
-            {shareLinks(url, post.title).map((link) => (
+            {shareLinks(url, text.title).map((link) => (
               <li key={link.network}>
                 <a href={link.href} target="_blank" rel="noopener noreferrer external">
                   {link.network}
@@ -107,7 +147,7 @@ export function BlogPostArticle({ post, body, url, related, afterArticle }: Blog
               </li>
             ))}
             <li>
-              <a href={emailShareLink(url, post.title)}>
+              <a href={emailShareLink(url, text.title)}>
                 {blogMessages.emailLabel}
                 <span className="visually-hidden"> ({blogMessages.shareByEmail})</span>
               </a>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { blogPaths, type BlogPostSummary } from "@site/shared/blog";
+import { blogPaths, postText, type BlogPostSummary } from "@site/shared/blog";
 import { expertById } from "@site/shared/content";
 import { formatDate } from "../../lib/format";
 import { useLocale, useMessages } from "../../i18n/messages";
@@ -21,8 +21,9 @@ export function BlogPostCard({
   const author = expertById(post.author)?.name ?? post.author;
   const { blogMessages, categoryNames } = useMessages();
   const locale = useLocale();
-  // Posts are written in English: their title and summary say so on a French or Swahili page.
-  const postLang = locale === "en" ? undefined : "en";
+  // The post's own words in the page's language when it is translated, else in English, marked as such.
+  const text = postText(post, locale);
+  const postLang = text.lang === locale ? undefined : text.lang;
   return (
     <article className="blog-card">
       <div className="blog-card__art">
@@ -32,18 +33,18 @@ export function BlogPostCard({
         <p className="blog-card__tag">{categoryNames[post.category]}</p>
         <Heading className="blog-card__title" lang={postLang}>
           <Link to={blogPaths.post(post.slug)} className="blog-card__link">
-            {post.title}
+            {text.title}
           </Link>
         </Heading>
         <p className="blog-card__summary" lang={postLang}>
-          {post.summary}
+          {text.summary}
         </p>
         <p className="blog-card__meta">
           <span>{author}</span>
           <span aria-hidden="true"> · </span>
           <time dateTime={post.date}>{formatDate(post.date, locale)}</time>
           <span aria-hidden="true"> · </span>
-          <span>{blogMessages.readingTime(post.readingMinutes)}</span>
+          <span>{blogMessages.readingTime(text.readingMinutes)}</span>
         </p>
       </div>
     </article>
