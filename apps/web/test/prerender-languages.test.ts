@@ -35,7 +35,8 @@ function catalogue(locale: Locale): Record<string, string> {
   return Object.assign(
     {},
     ...readdirSync(join(catalogues, locale))
-      .filter((name) => name.endsWith(".json"))
+      // The catalogues, not the record of the English each translation was made from.
+      .filter((name) => name.endsWith(".json") && name !== "translated-from.json")
       .map((name) => JSON.parse(readFileSync(join(catalogues, locale, name), "utf8"))),
   );
 }

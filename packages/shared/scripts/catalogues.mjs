@@ -7,7 +7,13 @@
 //   node scripts/catalogues.mjs check            after tsc: English must match the sources; every other
 //                                                language must have exactly English's keys, each with the
 //                                                same placeholders. Any gap stops the build, named.
+//                                                A translation made from an English text that has
+//                                                changed since (locales/<locale>/translated-from.json)
+//                                                is stale and stops the build too.
 //   node scripts/catalogues.mjs write-english    rewrites locales/en/*.json from the sources
+//   node scripts/catalogues.mjs mark-translated <locale> [key...]
+//                                                records that the translations of these keys (all when
+//                                                none is named) are made from today's English
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,6 +34,13 @@ function read(locale, name) {
   } catch (error) {
     fail([`${shown(locale, name)} is not valid JSON: ${error.message}`]);
   }
+}
+
+/** locales/<locale>/translated-from.json: the English each translation was made from. */
+const translatedFromFile = (locale) => join(root, "locales", locale, "translated-from.json");
+function readTranslatedFrom(locale) {
+  const path = translatedFromFile(locale);
+  return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : {};
 }
 
 function fail(problems) {
@@ -88,8 +101,34 @@ if (mode === "compile") {
       );
     }
   if (problems.length > 0) fail(problems);
+} else if (mode === "mark-translated") {
+  const { markTranslated } = await import("../dist/i18n/staleness.js");
+  const [locale, ...ids] = process.argv.slice(3);
+  if (!translated.includes(locale ?? "") || locale === "en") {
+    console.error("usage: catalogues.mjs mark-translated <fr|sw> [key...]");
+    process.exit(2);
+  }
+  const record = readTranslatedFrom(locale);
+  const updated = {};
+  for (const name of catalogueNames) {
+    const english = read("en", name);
+    const here = ids.filter((id) => id in english);
+    // Named keys mark only the catalogue that has them; no key marks every catalogue whole.
+    updated[name] =
+      ids.length > 0 && here.length === 0
+        ? (record[name] ?? {})
+        : markTranslated(english, record[name] ?? {}, here);
+  }
+  const unknown = ids.filter((id) => !catalogueNames.some((name) => id in read("en", name)));
+  if (unknown.length > 0)
+    fail(unknown.map((id) => `"${id}" is not a key of the English catalogues`));
+  writeFileSync(translatedFromFile(locale), `${JSON.stringify(updated, null, 2)}\n`);
+  console.log(
+    `${shown(locale, "translated-from")}: ${ids.length > 0 ? ids.join(", ") : "every key"} marked as translated from today's English`,
+  );
 } else if (mode === "check" || mode === "write-english") {
   const { catalogueEntries } = await import("../dist/i18n/index.js");
+  const { staleEntries } = await import("../dist/i18n/staleness.js");
   const { catalogueSources, properNames, templateMessages } =
     await import("../dist/i18n/sources.js");
   const problems = [];
@@ -127,10 +166,16 @@ if (mode === "compile") {
       for (const id of Object.keys(entries))
         if (!(id in english))
           problems.push(`${shown(locale, name)}: "${id}" is not in English (removed or renamed?)`);
+      for (const { id, was, now } of staleEntries(english, readTranslatedFrom(locale)[name])) {
+        if (!(id in entries)) continue;
+        problems.push(
+          `${shown(locale, name)}: "${id}" was translated from ${was === undefined ? "an unrecorded English text" : JSON.stringify(was)}; English is now ${JSON.stringify(now)}. Update the translation, then run \`pnpm --filter @site/shared i18n:translated ${locale} ${id}\``,
+        );
+      }
     }
   }
   if (problems.length > 0) fail(problems);
 } else {
-  console.error("usage: catalogues.mjs compile | check | write-english");
+  console.error("usage: catalogues.mjs compile | check | write-english | mark-translated");
   process.exit(2);
 }
