@@ -70,8 +70,17 @@ async function main() {
   await mkdir(reportDir, { recursive: true });
   const targets = [
     ...routePaths.map((path) => ({ label: path, path, isHome: path === "/", isNotFound: false })),
-    // The blog's two other kinds of page: the newest post and a category's list.
-    ...[blogPaths.post(blogPosts[0]?.slug ?? ""), "/blog/category/banking"].map((path) => ({
+    // The blog's other kinds of page: the newest post, the newest of the posts translated into the most
+    // languages (its French and Swahili pages show the translations) and a category's list.
+    ...[
+      blogPaths.post(blogPosts[0]?.slug ?? ""),
+      ...[...blogPosts]
+        .filter((post) => Object.keys(post.translations).length > 0)
+        .sort((a, b) => Object.keys(b.translations).length - Object.keys(a.translations).length)
+        .slice(0, 1)
+        .map((post) => blogPaths.post(post.slug)),
+      "/blog/category/banking",
+    ].map((path) => ({
       label: path,
       path,
       isHome: false,
@@ -81,15 +90,14 @@ async function main() {
   ];
   // The same pages in French and Swahili (PERF_LOCALES=en measures English only).
   const measured = (process.env.PERF_LOCALES ?? locales.join(",")).split(",");
+  const english = [...targets];
   for (const locale of locales.filter((each) => each !== "en" && measured.includes(each)))
     targets.push(
-      ...targets
-        .filter((target) => !target.label.startsWith("/fr") && !target.label.startsWith("/sw"))
-        .map((target) => ({
-          ...target,
-          label: target.isNotFound ? `${locale} 404` : localePath(locale, target.path),
-          path: localePath(locale, target.path),
-        })),
+      ...english.map((target) => ({
+        ...target,
+        label: target.isNotFound ? `${locale} 404` : localePath(locale, target.path),
+        path: localePath(locale, target.path),
+      })),
     );
   // PERF_ONLY=<regular expression> measures only the pages whose label matches (a second look at a few).
   if (process.env.PERF_ONLY) {
