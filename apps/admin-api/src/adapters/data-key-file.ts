@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
 /**
  * The data key's secret when DATA_KEY_SECRET is unset (the embedded default): read from `file`, or made
  * once (32 random bytes, base64url) and kept there, readable by this user only, beside the SQLite file.
- * Two processes starting together agree: the file is created exclusively, and the loser reads the
- * winner's. Losing the file changes every key derived from it (limits restart, Firestore subscription
+ * Two processes starting together agree, and neither ever reads a half-written file: each writes its key
+ * whole to a file of its own, then links it to the name, which only one link can take (the loser reads the
+ * winner's). Losing the file changes every key derived from it (limits restart, Firestore subscription
  * ids no longer match), so back it up with the data.
  */
 export function readOrCreateDataKeySecret(file: string): string {
@@ -16,10 +17,14 @@ export function readOrCreateDataKeySecret(file: string): string {
     if (!isMissing(error)) throw error;
   }
   mkdirSync(dirname(file), { recursive: true });
+  const draft = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  writeFileSync(draft, `${randomBytes(32).toString("base64url")}\n`, { flag: "wx", mode: 0o600 });
   try {
-    writeFileSync(file, `${randomBytes(32).toString("base64url")}\n`, { flag: "wx", mode: 0o600 });
+    linkSync(draft, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    rmSync(draft, { force: true });
   }
   return readSecret(file);
 }
