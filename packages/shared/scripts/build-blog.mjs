@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Runs after tsc (see package.json "build"): reads every post in content/blog, validates and renders it
-// with the compiled dist/blog (src/blog), with its translations (<slug>.fr.md, <slug>.sw.md), and writes dist/blog/posts.js, the module the web's pages and
-// the API import as "@site/shared/blog/posts". A wrong post stops the build, naming its file and field.
+// Runs after tsc (see package.json "build"): reads every post in content/blog and its translations
+// (<slug>.fr.md, <slug>.sw.md), validates and renders them with the compiled dist/blog (src/blog), and
+// writes dist/blog/posts.js, the module the web's pages and the API import as "@site/shared/blog/posts".
+// A wrong post stops the build, naming its file and field.
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";

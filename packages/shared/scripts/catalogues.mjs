@@ -108,20 +108,22 @@ if (mode === "compile") {
     console.error("usage: catalogues.mjs mark-translated <fr|sw> [key...]");
     process.exit(2);
   }
-  const record = readTranslatedFrom(locale);
-  const updated = {};
-  for (const name of catalogueNames) {
-    const english = read("en", name);
-    const here = ids.filter((id) => id in english);
-    // Named keys mark only the catalogue that has them; no key marks every catalogue whole.
-    updated[name] =
-      ids.length > 0 && here.length === 0
-        ? (record[name] ?? {})
-        : markTranslated(english, record[name] ?? {}, here);
-  }
-  const unknown = ids.filter((id) => !catalogueNames.some((name) => id in read("en", name)));
+  const englishOf = Object.fromEntries(catalogueNames.map((name) => [name, read("en", name)]));
+  const unknown = ids.filter((id) => !catalogueNames.some((name) => id in englishOf[name]));
   if (unknown.length > 0)
     fail(unknown.map((id) => `"${id}" is not a key of the English catalogues`));
+  const record = readTranslatedFrom(locale);
+  const updated = Object.fromEntries(
+    catalogueNames.map((name) => {
+      const here = ids.filter((id) => id in englishOf[name]);
+      // Named keys mark only the catalogue that has them; no key marks every catalogue whole.
+      const marked =
+        ids.length > 0 && here.length === 0
+          ? (record[name] ?? {})
+          : markTranslated(englishOf[name], record[name] ?? {}, here);
+      return [name, marked];
+    }),
+  );
   writeFileSync(translatedFromFile(locale), `${JSON.stringify(updated, null, 2)}\n`);
   console.log(
     `${shown(locale, "translated-from")}: ${ids.length > 0 ? ids.join(", ") : "every key"} marked as translated from today's English`,
@@ -132,6 +134,10 @@ if (mode === "compile") {
   const { catalogueSources, properNames, templateMessages } =
     await import("../dist/i18n/sources.js");
   const problems = [];
+  // The English each translation was made from, read once per language (only the check needs it).
+  const translatedFrom = Object.fromEntries(
+    mode === "check" ? translated.map((locale) => [locale, readTranslatedFrom(locale)]) : [],
+  );
   for (const name of catalogueNames) {
     const english = catalogueEntries(catalogueSources[name], templateMessages, properNames);
     if (mode === "write-english") {
@@ -166,7 +172,7 @@ if (mode === "compile") {
       for (const id of Object.keys(entries))
         if (!(id in english))
           problems.push(`${shown(locale, name)}: "${id}" is not in English (removed or renamed?)`);
-      for (const { id, was, now } of staleEntries(english, readTranslatedFrom(locale)[name])) {
+      for (const { id, was, now } of staleEntries(english, translatedFrom[locale][name])) {
         if (!(id in entries)) continue;
         problems.push(
           `${shown(locale, name)}: "${id}" was translated from ${was === undefined ? "an unrecorded English text" : JSON.stringify(was)}; English is now ${JSON.stringify(now)}. Update the translation, then run \`pnpm --filter @site/shared i18n:translated ${locale} ${id}\``,
