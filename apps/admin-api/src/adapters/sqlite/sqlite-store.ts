@@ -695,10 +695,10 @@ function commentMethods(
     ),
     byId: db.prepare<[string], CommentRow>(`SELECT * FROM comments WHERE id = ?`),
     byStatus: db.prepare<[string], CommentRow>(
-      `SELECT * FROM comments WHERE status = ? ORDER BY created_at, id`,
+      `SELECT * FROM comments WHERE status = ? ORDER BY created_at, rowid`,
     ),
     byPostAndStatus: db.prepare<[string, string], CommentRow>(
-      `SELECT * FROM comments WHERE post = ? AND status = ? ORDER BY created_at, id`,
+      `SELECT * FROM comments WHERE post = ? AND status = ? ORDER BY created_at, rowid`,
     ),
     countSince: db.prepare<[string, number], { count: number }>(
       `SELECT COUNT(*) AS count FROM comments WHERE post = ? AND created_at >= ?`,
@@ -829,7 +829,7 @@ function personalDataMethods(
     ),
     deleteMails: db.prepare<{ email: string }>(`DELETE ${mailsOfPerson}`),
     commentsByEmail: db.prepare<{ email: string }, CommentRow>(
-      `SELECT * FROM comments WHERE lower(email) = @email ORDER BY created_at, id`,
+      `SELECT * FROM comments WHERE lower(email) = @email ORDER BY created_at, rowid`,
     ),
     deleteComments: db.prepare<{ email: string }>(
       `DELETE FROM comments WHERE lower(email) = @email`,
