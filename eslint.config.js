@@ -2,6 +2,7 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
+import regexp from "eslint-plugin-regexp";
 import globals from "globals";
 
 const ignores = {
@@ -19,6 +20,15 @@ const ignores = {
 const base = [
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Every regular expression in the repo, tests and scripts included: no pattern may backtrack
+  // super-linearly (one crafted input must never freeze the server), plus the plugin's correctness rules.
+  regexp.configs["flat/recommended"],
+  {
+    rules: {
+      "regexp/no-super-linear-backtracking": ["error", { report: "potential" }],
+      "regexp/no-super-linear-move": ["error", { report: "potential", ignorePartial: false, ignoreSticky: false }],
+    },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {

@@ -21,7 +21,7 @@ const port = z.coerce.number().int().min(0).max(65_535);
 const positiveInt = z.coerce.number().int().positive();
 const emailAddress = z
   .string()
-  .regex(/^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/, { error: "must be an email address" });
+  .regex(/^[^\s@<>",;]+@[^\s",;<>@][^\s",.;<>@]*\.[^\s",;<>@]+$/, { error: "must be an email address" });
 
 /**
  * Express's "trust proxy": false, a hop count, or an address/subnet list (Express's names `loopback`,

@@ -32,7 +32,7 @@ export function createFormStartTokens({
       return `${ms}.${mac(post, ms).toString("base64url")}`;
     },
     check(post, token) {
-      const match = token === undefined ? null : /^(\d{1,16})\.([A-Za-z0-9_-]{43})$/.exec(token);
+      const match = token === undefined ? null : /^(\d{1,16})\.([\w-]{43})$/.exec(token);
       if (!match) return "invalid";
       const ms = match[1] as string;
       if (!macMatches(match[2] as string, mac(post, ms))) return "invalid";

@@ -58,7 +58,7 @@ export function createModerationLinks({
     url: (commentId, decision, issuedAt) =>
       `${base}${moderationPath}?token=${token(commentId, decision, issuedAt)}`,
     verify(value) {
-      const match = /^([A-Za-z0-9_-]{1,600})\.([A-Za-z0-9_-]{43})$/.exec(value);
+      const match = /^([\w-]{1,600})\.([\w-]{43})$/.exec(value);
       if (!match) return { ok: false, reason: "forged" };
       const payload = match[1] as string;
       if (!macMatches(match[2] as string, mac(payload))) return { ok: false, reason: "forged" };

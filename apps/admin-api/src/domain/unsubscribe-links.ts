@@ -34,7 +34,7 @@ export function createUnsubscribeLinks({
     token,
     url: (id) => `${base}${unsubscribePath}?token=${token(id)}`,
     verify(value) {
-      const match = /^([A-Za-z0-9_-]{1,400})\.([A-Za-z0-9_-]{43})$/.exec(value);
+      const match = /^([\w-]{1,400})\.([\w-]{43})$/.exec(value);
       if (!match) return null;
       const id = Buffer.from(match[1] as string, "base64url").toString("utf8");
       // The id's spelling is checked too: one token per subscription, never two that read alike.

@@ -410,7 +410,7 @@ describe("blog comments", () => {
     it("fill in the form's start time, signed, on every answer", async () => {
       const page = await request(t.app).get(postPath);
       const value = /data-form-started="" value="([^"]*)"/.exec(page.text)?.[1] ?? "";
-      expect(value).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
+      expect(value).toMatch(/^\d+\.[\w-]{43}$/);
       t.clock.advance(5_000);
       expect((await send(valid({ formStarted: value }))).status).toBe(201);
     });

@@ -14,7 +14,7 @@ describe("unsubscribe links", () => {
   it("carry the subscription id under an HMAC that verifies only with the same secret", () => {
     const url = links.url("sub-123");
     expect(url).toMatch(
-      /^https:\/\/site\.example\/api\/unsubscribe\?token=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/,
+      /^https:\/\/site\.example\/api\/unsubscribe\?token=[\w-]+\.[\w-]{43}$/,
     );
     const token = new URL(url).searchParams.get("token") ?? "";
     expect(links.verify(token)).toBe("sub-123");

@@ -35,7 +35,7 @@ export function localePath(locale: Locale, path: string): string {
 
 /** The language a site path is in, and the path without its prefix: "/sw/blog" → sw, "/blog". */
 export function splitLocalePath(pathname: string): { locale: Locale; path: string } {
-  const match = /^\/(fr|sw)(?=\/|$|\?|#)(.*)$/.exec(pathname);
+  const match = /^\/(fr|sw)(?=\/|$|[?#])(.*)$/.exec(pathname);
   if (!match) return { locale: defaultLocale, path: pathname };
   const rest = match[2] ?? "";
   return {

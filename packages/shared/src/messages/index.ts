@@ -112,6 +112,9 @@ export const requestMessages = {
   /** The form said it was in a language the site does not offer (the schemas' `locale` field). */
   unknownLocale:
     "This form was sent in a language our website does not offer. Please reload the page and send the form again.",
+  /** Free text held invisible control characters (never typed by a person; they cut mail headers). */
+  controlCharacters:
+    "This text holds invisible control characters. Please type it again without them.",
 } as const;
 
 /** Messages of the API's own edges (not in the spec's catalogue; worded for people). */

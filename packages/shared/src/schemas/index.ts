@@ -8,10 +8,55 @@ import { commentMessages, requestMessages, validationMessages } from "../message
  */
 z.config({ jitless: true });
 
-/** The spec's "simple pattern": text, at sign, text, dot, text, no spaces. */
-export const simpleEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** The same pattern as an HTML `pattern` attribute (matched against the whole value). */
-export const simpleEmailHtmlPattern = "[^\\s@]+@[^\\s@]+\\.[^\\s@]+";
+/**
+ * An email address as real mailboxes spell them: the spec's "text, at sign, text, dot, text, no spaces",
+ * narrowed to the characters mailboxes use. The local part is letters (any script), digits, marks and
+ * `. _ + - '`, beginning with a letter, digit or underscore; the domain is labels of letters, digits,
+ * marks and `-` joined by dots. Quotes, parentheses, spaces, `= < > , ; :` and the rest are refused, so an
+ * address can never be a spreadsheet formula or markup. No class can match what its neighbour matches
+ * (the local part stops at `@`, a label at `.`), so the pattern runs in linear time on any input; the
+ * schemas still check the length first and stop there (`abort`).
+ */
+export const simpleEmailPattern =
+  /^[\p{L}\p{N}_][\p{L}\p{M}\p{N}.'+_-]*@[\p{L}\p{M}\p{N}-]+(?:\.[\p{L}\p{M}\p{N}-]+)+$/u;
+/**
+ * The browser's hint for the same rule as an HTML `pattern` attribute (matched against the whole value,
+ * compiled with the `v` flag): text, at sign, dot-separated labels, no spaces. Looser than the schema,
+ * which has the last word in the browser and on the server alike.
+ */
+export const simpleEmailHtmlPattern = "[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+";
+
+/**
+ * The key of an email address, by which every store finds a person's rows: trimmed, Unicode NFC, then
+ * lower-cased by JavaScript (which, unlike SQLite's `lower()`, knows every script's capitals), so
+ * `ÉLODIE@Example.com` and `élodie@example.com` are one person.
+ */
+export function emailKey(address: string): string {
+  return address.trim().normalize("NFC").toLowerCase();
+}
+
+/**
+ * The mailbox an address delivers to, for counting mail sent to it: its key without a sub-address tag
+ * (`name+news@x` and `Name+1@x` are the mailbox `name@x`).
+ */
+export function mailboxKey(address: string): string {
+  const key = emailKey(address);
+  const at = key.lastIndexOf("@");
+  if (at < 0) return key;
+  const plus = key.indexOf("+");
+  return plus >= 0 && plus < at ? `${key.slice(0, plus)}${key.slice(at)}` : key;
+}
+
+/**
+ * Control characters free text may not hold: C0 but tab, line feed and carriage return, DEL, and C1.
+ * They are invisible, cut mail headers and logs, and never come from a person typing.
+ */
+const controlCharacterPattern = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
+
+/** Whether a text holds a character `controlCharacterPattern` refuses. */
+export function hasControlCharacters(value: string): boolean {
+  return controlCharacterPattern.test(value);
+}
 
 /**
  * Field length limits in characters (Unicode code points, see `characterCount`): generous for people,
@@ -65,26 +110,46 @@ export function characterCount(value: string): number {
   return count;
 }
 
-/** At most `max` characters (code points), with the catalogue's message. */
+/**
+ * At most `max` characters (code points), with the catalogue's message. It aborts the field's checks: a
+ * value too long is never handed to a later rule or pattern. A string longer than `max` UTF-16 units
+ * would fail anyway (a code point is one or two units), so checked first it costs nothing: counting
+ * code points runs only on values that might fit.
+ */
 const maxCharacters = (max: number) =>
-  z.refine<string>((value) => characterCount(value) <= max, {
+  z.refine<string>((value) => value.length <= 2 * max && characterCount(value) <= max, {
     error: requestMessages.tooLong(max),
+    abort: true,
   });
+
+/** Refuses control characters (see `hasControlCharacters`), stopping the field's later checks. */
+const noControlCharacters = z.refine<string>((value) => !hasControlCharacters(value), {
+  error: requestMessages.controlCharacters,
+  abort: true,
+});
+
+/**
+ * The rule of every free-text field of every form: trimmed, Unicode NFC (so one word is stored and
+ * compared one way), bounded in length, without control characters; then the field's own checks.
+ */
+const freeText = (max: number, ...checks: z.core.$ZodCheck<string>[]) =>
+  [z.trim(), z.normalize("NFC"), maxCharacters(max), noControlCharacters, ...checks] as const;
 
 /** A trimmed string that must not be empty, bounded in length. */
 const requiredText = (message: string, max: number) =>
   z
     .string({ error: message })
-    .check(z.trim(), z.minLength(1, { error: message }), maxCharacters(max));
+    .check(...freeText(max, z.minLength(1, { error: message })));
 
-/** A trimmed, required email in the simple pattern. */
+/** A trimmed, required email in the simple pattern, its length checked before the pattern runs. */
 const requiredEmail = (messages: { required: string; invalid: string }) =>
   z
     .string({ error: messages.required })
     .check(
       z.trim(),
-      z.minLength(1, { error: messages.required }),
-      z.maxLength(fieldLimits.email, { error: messages.invalid }),
+      z.minLength(1, { error: messages.required, abort: true }),
+      z.maxLength(fieldLimits.email, { error: messages.invalid, abort: true }),
+      z.normalize("NFC"),
       z.regex(simpleEmailPattern, { error: messages.invalid }),
     );
 
@@ -95,7 +160,7 @@ const requiredEmail = (messages: { required: string; invalid: string }) =>
  * retries, an offline queue replayed later and double taps are safe.
  */
 export const idempotencyKeyHeader = "Idempotency-Key";
-export const idempotencyKeyPattern = /^[A-Za-z0-9_-]{16,100}$/;
+export const idempotencyKeyPattern = /^[\w-]{16,100}$/;
 
 /**
  * Sent by every form: the submission's idempotency key (optional: a form posted without script has none)
@@ -106,7 +171,13 @@ const submissionFields = {
   idempotencyKey: z.optional(
     z
       .string()
-      .check(z.regex(idempotencyKeyPattern, { error: requestMessages.idempotencyKeyInvalid })),
+      .check(
+        z.maxLength(fieldLimits.idempotencyKey, {
+          error: requestMessages.idempotencyKeyInvalid,
+          abort: true,
+        }),
+        z.regex(idempotencyKeyPattern, { error: requestMessages.idempotencyKeyInvalid }),
+      ),
   ),
   locale: z.optional(z.enum(locales, { error: requestMessages.unknownLocale })),
 };
@@ -117,8 +188,10 @@ const submissionFields = {
  * and notice versions (content/) and records them with the submission.
  */
 const consentFields = {
-  page: z.optional(z.string().check(maxCharacters(fieldLimits.page))),
-  noticeVersion: z.optional(z.string().check(maxCharacters(fieldLimits.noticeVersion))),
+  page: z.optional(z.string().check(maxCharacters(fieldLimits.page), noControlCharacters)),
+  noticeVersion: z.optional(
+    z.string().check(maxCharacters(fieldLimits.noticeVersion), noControlCharacters),
+  ),
 };
 
 /**
@@ -133,7 +206,7 @@ export const contactInputSchema = z.object({
     invalid: validationMessages.emailInvalid,
   }),
   phone: z.pipe(
-    z.optional(z.string().check(z.trim(), maxCharacters(fieldLimits.phone))),
+    z.optional(z.string().check(...freeText(fieldLimits.phone))),
     z.transform((value: string | undefined) => (value ? value : undefined)),
   ),
   subject: requiredText(validationMessages.subjectRequired, fieldLimits.subject),
@@ -165,28 +238,29 @@ export const contactFields = [
 export const commentInputSchema = z.object({
   name: z
     .string({ error: commentMessages.nameRequired })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: commentMessages.nameRequired }),
-      maxCharacters(commentRules.nameMax),
-    ),
+    .check(...freeText(commentRules.nameMax, z.minLength(1, { error: commentMessages.nameRequired }))),
   email: requiredEmail({
     required: validationMessages.emailRequired,
     invalid: validationMessages.emailInvalid,
   }),
   comment: z.string({ error: commentMessages.commentRequired }).check(
-    z.trim(),
-    z.minLength(1, { error: commentMessages.commentRequired }),
-    z.refine<string>((value) => characterCount(value) >= commentRules.minLength, {
-      error: commentMessages.commentTooShort,
-    }),
-    maxCharacters(commentRules.maxLength),
-    z.refine<string>((value) => linkCount(value) <= commentRules.maxLinks, {
-      error: commentMessages.tooManyLinks,
-    }),
+    ...freeText(
+      commentRules.maxLength,
+      z.minLength(1, { error: commentMessages.commentRequired, abort: true }),
+      z.refine<string>((value) => characterCount(value) >= commentRules.minLength, {
+        error: commentMessages.commentTooShort,
+      }),
+      z.refine<string>((value) => linkCount(value) <= commentRules.maxLinks, {
+        error: commentMessages.tooManyLinks,
+      }),
+    ),
   ),
-  post: z.string({ error: commentMessages.unknownPost }).check(maxCharacters(fieldLimits.post)),
-  formStarted: z.optional(z.string().check(maxCharacters(fieldLimits.formStarted))),
+  post: z
+    .string({ error: commentMessages.unknownPost })
+    .check(maxCharacters(fieldLimits.post), noControlCharacters),
+  formStarted: z.optional(
+    z.string().check(maxCharacters(fieldLimits.formStarted), noControlCharacters),
+  ),
   website: z.optional(z.string()),
   ...consentFields,
   ...submissionFields,
@@ -208,7 +282,7 @@ export const newsletterInputSchema = z.object({
       required: validationMessages.newsletterEmailInvalid,
       invalid: validationMessages.newsletterEmailInvalid,
     }),
-    z.transform((email: string) => email.toLowerCase()),
+    z.transform(emailKey),
   ),
   website: z.optional(z.string()),
   ...consentFields,

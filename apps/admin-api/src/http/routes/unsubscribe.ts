@@ -100,7 +100,7 @@ export function unsubscribeHandler(service: UnsubscribeService): RequestHandler 
     const body: unknown = req.body;
     const oneClick =
       typeof body === "string"
-        ? /name="?List-Unsubscribe"?[\s\S]*One-Click/.test(body)
+        ? /name="?List-Unsubscribe[\s\S]*One-Click/.test(body)
         : (body as Record<string, unknown> | undefined)?.["List-Unsubscribe"] === "One-Click";
     const outcome = await service.confirm(req.query["token"]);
     switch (outcome.kind) {
