@@ -27,6 +27,17 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);
 }
 
+/**
+ * The value without the slashes it ends with (`https://site.example//` -> `https://site.example`,
+ * `/about/` -> `/about`): one linear scan, where a `/\/+$/` pattern would retry from every slash of a
+ * long run and take quadratic time on a path of thousands of slashes.
+ */
+export function trimTrailingSlashes(value: string): string {
+  let end = value.length;
+  while (end > 0 && value.charCodeAt(end - 1) === 0x2f) end -= 1;
+  return end === value.length ? value : value.slice(0, end);
+}
+
 /** `path` (a site path in English, "/about") as the page in `locale`: "/fr/about"; home is "/fr". */
 export function localePath(locale: Locale, path: string): string {
   if (locale === defaultLocale || !path.startsWith("/")) return path;
