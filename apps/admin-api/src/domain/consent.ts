@@ -1,7 +1,7 @@
 import { blogSubpagePaths } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
 import { isPrivacyNoticeVersion, routePaths } from "@site/shared/content";
-import { splitLocalePath } from "@site/shared/i18n";
+import { splitLocalePath, trimTrailingSlashes } from "@site/shared/i18n";
 import { privacyMessages } from "@site/shared/messages";
 import type { ConsentInput } from "../ports/store.js";
 
@@ -24,7 +24,7 @@ const knownPaths: ReadonlySet<string> = new Set([...routePaths, ...blogSubpagePa
  */
 function sitePath(value: string | undefined): string | null {
   if (value === undefined) return null;
-  const path = value.length > 1 ? value.replace(/\/+$/, "") : value;
+  const path = value.length > 1 ? trimTrailingSlashes(value) : value;
   return knownPaths.has(splitLocalePath(path).path) ? path : null;
 }
 

@@ -14,10 +14,13 @@ export function maskEmail(address: string): string {
 }
 
 /**
- * Anything shaped like an address (letters, digits and the usual punctuation around one `@` and a dotted
- * domain), as it appears in free text or inside a JSON string.
+ * Anything shaped like an address (letters of any script, digits and the usual punctuation around one `@`
+ * and a dotted domain), as it appears in free text or inside a JSON string. A match starts only where a
+ * run of address characters starts (the lookbehind), so a failed attempt is never retried from inside the
+ * same run: linear time on any log line, however long.
  */
-const addressPattern = /[^\s@<>"(),;:\\[\]]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
+const addressPattern =
+  /(?<![^\s"(),:;<>@[\\\]])[^\s"(),:;<>@[\\\]]+@[\p{L}\p{M}\p{N}-]+(?:\.[\p{L}\p{M}\p{N}-]+)+/gu;
 
 /** Masks every address in a piece of text (an error message, a log line). */
 export function maskEmailsIn(text: string): string {

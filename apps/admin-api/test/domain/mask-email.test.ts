@@ -27,6 +27,18 @@ describe("maskEmailsIn", () => {
     ).toBe('550 5.1.1 <j***@e***.com>: Recipient address rejected; cc: "b***@m***.org"');
   });
 
+  it("masks addresses in any script, which the forms accept", () => {
+    expect(maskEmailsIn("to élodie@exemple.fr and 用户@例子.中国 failed")).toBe(
+      "to é***@e***.fr and 用***@例***.中国 failed",
+    );
+  });
+
+  it("answers a log line of 200,000 address-like characters without an address (no retry per start)", () => {
+    const line = `${"a".repeat(100_000)}@${"b".repeat(100_000)}`;
+    expect(maskEmailsIn(line)).toBe(line);
+    expect(maskEmailsIn(`x ${"a.".repeat(50_000)}@b.co`)).toBe("x a***@b***.co");
+  });
+
   it("leaves text without an address untouched", () => {
     const text = "mail sent {mailId: 1, attempt: 2} user@ nothing";
     expect(maskEmailsIn(text)).toBe(text);
