@@ -1,6 +1,6 @@
 import escapeHtml from "escape-html";
 import { firm, routeById } from "@site/shared/content";
-import { localePath, type Locale } from "@site/shared/i18n";
+import { localePath, trimTrailingSlashes, type Locale } from "@site/shared/i18n";
 import { translations } from "@site/shared/i18n/translations";
 import type { NewMail } from "../ports/store.js";
 import { languageHeaders } from "./locale.js";
@@ -33,7 +33,7 @@ export function welcomeMail(
 ): NewMail["message"] {
   const m = translations(locale).messages.mailMessages.welcome;
   const subject = returning ? m.subjectReturning : m.subject;
-  const privacyUrl = `${identity.siteUrl.replace(/\/+$/, "")}${localePath(locale, routeById("privacy").path)}`;
+  const privacyUrl = `${trimTrailingSlashes(identity.siteUrl)}${localePath(locale, routeById("privacy").path)}`;
   const lead = returning ? m.leadReturning : m.lead;
   const text = [
     lead,

@@ -1,3 +1,4 @@
+import { trimTrailingSlashes } from "@site/shared/i18n";
 import { hmac, macMatches, purposeKey } from "./signed-tokens.js";
 
 /**
@@ -27,7 +28,7 @@ export function createUnsubscribeLinks({
   // A key of its own: a mac made for these links can never stand for another use of the secret.
   const key = purposeKey(secret, "unsubscribe-link/v1");
   const mac = (id: string) => hmac(key, id);
-  const base = siteUrl.replace(/\/+$/, "");
+  const base = trimTrailingSlashes(siteUrl);
   const token = (id: string) =>
     `${Buffer.from(id, "utf8").toString("base64url")}.${mac(id).toString("base64url")}`;
   return {
