@@ -92,7 +92,7 @@ const helperChunk = (id: string) =>
   id.includes("vite/preload-helper") ||
   /[\\/]packages[\\/]shared[\\/]dist[\\/]service-worker[\\/]/.test(id) ||
   // The page script's two small modules the forms share (the saved-submissions flag, idempotency keys).
-  /[\\/]app[\\/]lib[\\/](pending-flag|idempotency-key)\.ts$/.test(id)
+  /[\\/]app[\\/]lib[\\/](?:pending-flag|idempotency-key)\.ts$/.test(id)
     ? "preload-helper"
     : undefined;
 

@@ -162,7 +162,7 @@ export async function renderDocument(
     </IslandSlots>,
     url,
   );
-  if (/<(title|meta|link)\b/.test(rendered.slice(0, 200)))
+  if (/<(?:title|meta|link)\b/.test(rendered.slice(0, 200)))
     throw new Error(`${url}: head tags leaked into the page body`);
   const body = await fillIslands(rendered, slots, assets.chunks, url, text);
 

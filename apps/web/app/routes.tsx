@@ -4,6 +4,7 @@ import { blogSubpagePaths } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
 import { routeById, type RouteId } from "@site/shared/content";
 import { offlinePath } from "@site/shared/service-worker";
+import { trimTrailingSlashes } from "@site/shared/i18n";
 import type { Island } from "./components/ui/island";
 import { Head } from "./lib/head";
 import type { PageInfo } from "./lib/seo";
@@ -92,7 +93,7 @@ export const pageRoutes: readonly PageRoute[] = [
 
 /** The route that renders `pathname` (in English: no language prefix), as the router would pick it. */
 export function routeFor(pathname: string): PageRoute {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const path = pathname.length > 1 ? trimTrailingSlashes(pathname) : pathname;
   const found =
     pageRoutes.find((route) => route.path === path) ??
     pageRoutes.find((route) => route.path === "*");

@@ -17,7 +17,7 @@ const run = e2eRun();
 function scriptsRequested(page: Page): () => string[] {
   const names: string[] = [];
   page.on("request", (request) => {
-    const file = /\/assets\/([a-z-]+)-[\w-]+\.js$/.exec(new URL(request.url()).pathname)?.[1];
+    const file = /\/assets\/([a-z-]+)-[\w-]{8}\.js$/.exec(new URL(request.url()).pathname)?.[1];
     if (file) names.push(file);
   });
   return () => names;

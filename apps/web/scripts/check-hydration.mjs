@@ -10,9 +10,10 @@
 import { createServer } from "node:http";
 import { chromium } from "@playwright/test";
 import { notFoundPath, routePaths } from "@site/shared/content";
+import { trimTrailingSlashes } from "@site/shared/i18n";
 import { handleStatic } from "./serve-static.mjs";
 
-const given = process.argv[2]?.replace(/\/+$/, "");
+const given = process.argv[2] === undefined ? undefined : trimTrailingSlashes(process.argv[2]);
 const server = given ? undefined : createServer(handleStatic);
 if (server) await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
 const address = server?.address();

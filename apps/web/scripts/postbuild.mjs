@@ -10,12 +10,12 @@ import { fileURLToPath } from "node:url";
 import { blogPaths, blogSubpagePaths } from "@site/shared/blog";
 import { blogPostBodies, blogPosts } from "@site/shared/blog/posts";
 import { expertById, firm, routeById, routePaths } from "@site/shared/content";
-import { localePath, locales } from "@site/shared/i18n";
+import { localePath, locales, trimTrailingSlashes } from "@site/shared/i18n";
 import { writeServiceWorker } from "./service-worker.mjs";
 import { blogFeedXml, robotsTxt, sitemapXml, webManifest } from "./site-files.mjs";
 
 const out = fileURLToPath(new URL("../build/client/", import.meta.url));
-const siteUrl = (process.env.VITE_SITE_URL?.trim() || firm.siteUrl).replace(/\/+$/, "");
+const siteUrl = trimTrailingSlashes(process.env.VITE_SITE_URL?.trim() || firm.siteUrl);
 
 // The blog's pages, but not a category page without posts (it says "noindex").
 const hasPosts = (path) => blogPosts.some((post) => blogPaths.category(post.category) === path);
@@ -68,7 +68,7 @@ console.log(
 // Fingerprinted scripts and styles are compressed once, here, at the strongest settings (brotli 11 is ~13%
 // smaller than gzip 9 and far too slow to run per request); the API serves the variant the browser accepts.
 const assetsDir = join(out, "assets");
-const compressible = readdirSync(assetsDir).filter((name) => /\.(js|css|svg)$/.test(name));
+const compressible = readdirSync(assetsDir).filter((name) => /\.(?:js|css|svg)$/.test(name));
 for (const name of compressible) {
   const source = readFileSync(join(assetsDir, name));
   writeFileSync(

@@ -10,10 +10,11 @@ import { blogPaths } from "@site/shared/blog";
 import { blogPostBodies, blogPosts } from "@site/shared/blog/posts";
 import { firm } from "@site/shared/content";
 import { blogMessages } from "@site/shared/messages";
+import { trimTrailingSlashes } from "@site/shared/i18n";
 
 // (path functions, not `new URL`: the test environment's URL is happy-dom's, which refuses file:.)
 const client = join(dirname(fileURLToPath(import.meta.url)), "..", "build", "client") + "/";
-const siteUrl = (process.env.VITE_SITE_URL?.trim() || firm.siteUrl).replace(/\/+$/, "");
+const siteUrl = trimTrailingSlashes(process.env.VITE_SITE_URL?.trim() || firm.siteUrl);
 const htmlFile = (path: string) => `${client}${path.slice(1)}/index.html`;
 const read = (name: string) => readFileSync(`${client}${name}`);
 

@@ -9,14 +9,14 @@ import { describe, expect, it } from "vitest";
 import { blogPaths, blogSubpagePaths, postLanguages, postText } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
 import { firm, notFoundPath, routePaths } from "@site/shared/content";
-import { intlLocales, localePath, locales, type Locale } from "@site/shared/i18n";
+import { intlLocales, type Locale, localePath, locales, trimTrailingSlashes } from "@site/shared/i18n";
 import { offlinePath } from "@site/shared/service-worker";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const client = join(here, "..", "build", "client") + "/";
 const catalogues = join(here, "..", "..", "..", "packages", "shared", "locales");
 const htmlFile = (path: string) => `${client}${path === "/" ? "" : `${path.slice(1)}/`}index.html`;
-const siteUrl = (process.env.VITE_SITE_URL?.trim() || firm.siteUrl).replace(/\/+$/, "");
+const siteUrl = trimTrailingSlashes(process.env.VITE_SITE_URL?.trim() || firm.siteUrl);
 
 const inert = new Window({
   settings: {

@@ -1,4 +1,5 @@
 import { firm } from "@site/shared/content";
+import { trimTrailingSlashes } from "@site/shared/i18n";
 
 /**
  * The web app's configuration, read once from Vite's public environment (VITE_*) at build time.
@@ -14,7 +15,7 @@ export interface WebEnv {
 
 function readEnv(source: Record<string, string | boolean | undefined>): WebEnv {
   const text = (value: string | boolean | undefined): string => (typeof value === "string" ? value.trim() : "");
-  const stripSlash = (value: string): string => value.replace(/\/+$/, "");
+  const stripSlash = trimTrailingSlashes;
   return {
     apiBaseUrl: stripSlash(text(source["VITE_API_BASE_URL"])),
     siteUrl: stripSlash(text(source["VITE_SITE_URL"]) || firm.siteUrl),

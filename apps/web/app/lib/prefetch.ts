@@ -22,7 +22,7 @@ export const hoverDelayMs = 65;
 /** Whether prefetching would spend what the visitor asked to save (Save-Data, or a 2G connection). */
 export function savingData(connection: ConnectionInfo | undefined): boolean {
   if (!connection) return false;
-  return connection.saveData === true || /(^|-)2g$/.test(connection.effectiveType ?? "");
+  return connection.saveData === true || /(?:^|-)2g$/.test(connection.effectiveType ?? "");
 }
 
 /** The same-origin page a link leads to, when it is another page worth fetching ahead; else null. */

@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { localePath } from "@site/shared/i18n";
+import { localePath, trimTrailingSlashes } from "@site/shared/i18n";
 import { useLocale } from "../i18n/messages";
 import {
   blogPaths,
@@ -16,7 +16,7 @@ import { blogPostingJsonLd, defaultSite, seo, siteSeo, type PageInfo } from "../
 
 /** The post at a path /blog/<slug>. The route table only maps existing posts' paths to this page. */
 function postAt(path: string): BlogPostSummary {
-  const slug = path.replace(/^\/blog\//, "").replace(/\/+$/, "");
+  const slug = trimTrailingSlashes(path.replace(/^\/blog\//, ""));
   const post = blogPosts.find((candidate) => candidate.slug === slug);
   if (!post) throw new Error(`No blog post at ${path}`);
   return post;

@@ -41,7 +41,7 @@ export function fillOfflinePage(
   pages: readonly SavedPage[],
   requested: string,
 ): string {
-  let filled = html.replace(new RegExp(`<a\\b[^>]*\\b${offlineMarkers.retry}=""[^>]*>`), (tag) =>
+  let filled = html.replace(new RegExp(`<a\\s[^>]*\\b${offlineMarkers.retry}=""[^>]*>`), (tag) =>
     tag.replace(/\bhref="[^"]*"/, `href="${escapeAttribute(requested)}"`),
   );
   if (pages.length === 0) return filled;
@@ -50,7 +50,7 @@ export function fillOfflinePage(
     .map((page) => `<li><a href="${escapeAttribute(page.path)}">${page.title}</a></li>`)
     .join("");
   filled = filled.replace(
-    new RegExp(`<p\\b[^>]*\\b${offlineMarkers.list}=""[^>]*>[\\s\\S]*?</p>`),
+    new RegExp(`<p\\s[^>]*\\b${offlineMarkers.list}=""[^>]*>[\\s\\S]*?</p>`),
     `<ul class="offline__pages" ${offlineMarkers.list}="">${items}</ul>`,
   );
   return filled;

@@ -44,7 +44,7 @@ function filesUnder(dir: string, accept: (name: string) => boolean): string[] {
 
 /** The SQLite database file the API created under `dataDir` (its name is the API's business). */
 export function databaseFile(dataDir: string): string {
-  const candidates = filesUnder(dataDir, (name) => /\.(db|sqlite3?)$/i.test(name)).filter(
+  const candidates = filesUnder(dataDir, (name) => /\.(?:db|sqlite3?)$/i.test(name)).filter(
     (path) => statSync(path).size > 0,
   );
   if (candidates.length !== 1) {

@@ -37,7 +37,7 @@ export function slugify(title: string): string {
     .replace(/['\u2019]/g, "")
     .replace(/&/g, " and ")
     .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
+    .replace(/^-|-$/g, "");
 }
 
 // Each article is written once as (date, category, outlet, title); link, author and outlet name follow from it.

@@ -41,7 +41,7 @@ describe("site copy", () => {
     const american = /\b(organiz\w*|program|programs|mobiliz\w*|optimiz\w*|prioritiz\w*|center)\b/i;
     for (const [path, text] of allStrings) {
       // Ids and links are not prose, and the spec names the "Support Center" link verbatim.
-      const notProse = /\.(id|href)$/.test(path);
+      const notProse = /\.(?:id|href)$/.test(path);
       if (notProse || verbatim.has(text) || text === "Support Center") continue;
       expect(text, path).not.toMatch(american);
     }

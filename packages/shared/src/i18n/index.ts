@@ -95,7 +95,7 @@ const notTextKeys = new Set([
   "siteUrl",
   "placeholder",
 ]);
-const notTextValue = /^(\/|#|https?:|mailto:|tel:)/;
+const notTextValue = /^(?:\/|#|https?:|mailto:|tel:)/;
 
 /** The proper names a text may contain, kept out of the catalogues as placeholders. */
 export interface ProperNames {

@@ -48,14 +48,16 @@ export function mailboxKey(address: string): string {
 }
 
 /**
- * Control characters free text may not hold: C0 but tab, line feed and carriage return, DEL, and C1.
- * They are invisible, cut mail headers and logs, and never come from a person typing.
+ * Whether a text holds a control character free text may not: C0 but tab, line feed and carriage return,
+ * DEL, and C1. They are invisible, cut mail headers and logs, and never come from a person typing.
  */
-const controlCharacterPattern = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
-
-/** Whether a text holds a character `controlCharacterPattern` refuses. */
 export function hasControlCharacters(value: string): boolean {
-  return controlCharacterPattern.test(value);
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 ? code !== 0x09 && code !== 0x0a && code !== 0x0d : code >= 0x7f && code <= 0x9f)
+      return true;
+  }
+  return false;
 }
 
 /**

@@ -26,7 +26,7 @@ export function parseDockerfile(text: string): Instruction[] {
     }
     const full = (pending + line).trim();
     pending = "";
-    const match = /^(\S+)\s*(.*)$/s.exec(full);
+    const match = /^(\S+)(?:\s+(\S[\s\S]*))?$/.exec(full);
     if (!match) continue;
     const keyword = (match[1] ?? "").toUpperCase();
     const args = match[2] ?? "";
@@ -58,7 +58,7 @@ export const inStage = (stage: string, keyword: string): Instruction[] =>
 export function runtimeEnv(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const { args } of inStage("runtime", "ENV")) {
-    for (const match of args.matchAll(/(\w+)=(\S+)/g)) env[match[1] ?? ""] = match[2] ?? "";
+    for (const match of args.matchAll(/\b(\w+)=(\S+)/g)) env[match[1] ?? ""] = match[2] ?? "";
   }
   return env;
 }
