@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { privateDirectoryMode } from "./private-files.js";
 
 /**
  * The data key's secret when DATA_KEY_SECRET is unset (the embedded default): read from `file`, or made
@@ -16,7 +17,7 @@ export function readOrCreateDataKeySecret(file: string): string {
   } catch (error) {
     if (!isMissing(error)) throw error;
   }
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: privateDirectoryMode });
   const draft = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
   writeFileSync(draft, `${randomBytes(32).toString("base64url")}\n`, { flag: "wx", mode: 0o600 });
   try {

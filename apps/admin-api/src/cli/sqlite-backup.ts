@@ -10,9 +10,10 @@
  * guarantee that. The copy is a single, compact file; it is then opened and checked with
  * `PRAGMA integrity_check`. The database is DATA_DIR/site.db, from the same configuration as the API.
  */
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
+import { ensurePrivateFile, privateDirectoryMode } from "../adapters/private-files.js";
 import { runOperatorCommand, type OperatorCommand } from "./bootstrap.js";
 
 export const sqliteBackupCommand: OperatorCommand = {
@@ -28,12 +29,18 @@ export const sqliteBackupCommand: OperatorCommand = {
     if (!existsSync(source)) throw new Error(`no database at ${source}`);
     const destination = resolve(target);
     if (existsSync(destination)) throw new Error(`${destination} exists; choose a new file name`);
-    mkdirSync(dirname(destination), { recursive: true });
+    // A missing folder is made the service's own; the copy is 0600 from its first byte (VACUUM INTO
+    // fills an empty file it finds rather than creating one with the process's umask).
+    mkdirSync(dirname(destination), { recursive: true, mode: privateDirectoryMode });
+    ensurePrivateFile(destination);
 
     const db = new Database(source, { fileMustExist: true });
     try {
       db.pragma("busy_timeout = 5000");
       db.prepare("VACUUM INTO ?").run(destination);
+    } catch (error) {
+      rmSync(destination, { force: true });
+      throw error;
     } finally {
       db.close();
     }

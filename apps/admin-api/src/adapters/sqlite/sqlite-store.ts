@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { isLocale, type Locale } from "@site/shared/i18n";
@@ -27,6 +26,7 @@ import {
 import { automaticMailWindowMs, startOfUtcDay } from "../mail-limit-window.js";
 import { startCheckpointer, type CheckpointResult } from "./checkpointer.js";
 import { migrate } from "./migrations.js";
+import { makeExistingFilesPrivate, ensurePrivateDirectory, ensurePrivateFile } from "../private-files.js";
 
 interface MailRow {
   id: string;
@@ -213,7 +213,12 @@ export function createSqliteStore({
   now = Date.now,
   checkpointIntervalMs = 1000,
 }: SqliteStoreOptions): SqliteStore {
-  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  if (file !== ":memory:") {
+    // People's data: the folder and the file are the service's alone (the WAL and SHM follow the file).
+    ensurePrivateDirectory(dirname(file));
+    ensurePrivateFile(file);
+    makeExistingFilesPrivate([`${file}-wal`, `${file}-shm`]);
+  }
   const db = new Database(file);
   // Another process (a second instance, an operator's sqlite3 shell) may hold the write lock briefly;
   // set first, so that switching a new file to WAL waits for it too.
