@@ -137,6 +137,12 @@ export const privacyMessages = {
   link: "Read our privacy notice",
   /** A subscriber whose earlier subscription had been cancelled. */
   welcomeBack: "Welcome back! You are subscribed to our newsletter again.",
+  /**
+   * The answer to a subscription of an address that had unsubscribed: it comes back only through the
+   * link mailed to it (docs/architecture.md, Decision 10). Says no more than that: nothing about when
+   * it left, nor whether the mail went out.
+   */
+  confirmMailed: "Please check your inbox: we have sent a link to confirm your subscription.",
   /** The form sent a notice version the site never showed (a tampered or broken form). */
   unknownNoticeVersion: "This form is out of date. Please reload the page and try again.",
 } as const;
@@ -162,6 +168,21 @@ export const unsubscribeMessages = {
   invalidText:
     "It may have been cut short by your email program. Copy the whole link from the email, or write to us and we will unsubscribe you.",
   back: "Go to our website",
+  /** The pages of the link that brings an address that had unsubscribed back (a GET shows, a POST confirms). */
+  resubscribe: {
+    confirmTitle: "Subscribe to our newsletter again",
+    confirmText: "Press the button below and we will send our newsletter to this address again:",
+    confirmButton: "Subscribe again",
+    doneTitle: "You are subscribed to our newsletter again",
+    doneText: "Welcome back! Every issue has a one-step unsubscribe link.",
+    /** An expired link, one already used, or one sent before the address unsubscribed again. */
+    goneTitle: "This link no longer decides anything",
+    goneText:
+      "It has expired, it was already used, or this address's subscription has changed since it was sent. To subscribe, use the form on our website.",
+    invalidTitle: "This confirmation link is not valid",
+    invalidText:
+      "It may have been cut short by your email program. Copy the whole link from the email.",
+  },
 } as const;
 
 /** The ten article categories as the blog and Thought Leadership show them (stored in capitals). */

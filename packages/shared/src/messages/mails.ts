@@ -44,4 +44,21 @@ export const mailMessages = {
     privacyLead: "How we handle your data:",
     privacyLink: "our privacy notice",
   },
+  /**
+   * The mail to an address that had unsubscribed when someone subscribes it again on the site: a link to
+   * confirm (it stays unsubscribed until then). Its privacy sentence is the welcome's.
+   */
+  resubscribe: {
+    subject: `Confirm your subscription to the ${firm.name} newsletter`,
+    lead: `Someone asked on our website for the ${firm.name} newsletter to be sent to this address again. This address had unsubscribed, so we need your confirmation first.`,
+    /** The plain-text part: the link follows on a line of its own. */
+    confirmText: "To subscribe again, open this link and press the button on the page:",
+    /** The HTML part: "<confirmLead> <a>confirmLink</a>." */
+    confirmLead: "To subscribe again:",
+    confirmLink: "confirm my subscription",
+    /** The link's lifetime (domain/resubscribe-links.ts, resubscribeLinkLifetimeMs). */
+    expiry: "The link works for 14 days.",
+    notYou:
+      "If you did not ask for this, you need do nothing: this address stays unsubscribed and we will not write again.",
+  },
 } as const;
