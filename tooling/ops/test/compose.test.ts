@@ -24,10 +24,24 @@ describe("docker-compose.yml", () => {
     expect(Object.keys(services).sort()).toEqual(["mailpit", "site"]);
   });
 
-  it("builds the site from the repo's Dockerfile and publishes it on :8080", () => {
+  it("builds the site from the repo's Dockerfile and publishes it on :8080 of this host only", () => {
     const site = service(services, "site");
     expect(site.build?.context).toBe(repoPath("."));
-    expect(portMappings(site)).toEqual([{ hostIp: "", published: 8080, target: 8080 }]);
+    expect(portMappings(site)).toEqual([{ hostIp: "127.0.0.1", published: 8080, target: 8080 }]);
+    // Whatever port is chosen: reached directly, anyone could pick the address the rate limits count.
+    const other = service(composeConfig(base, { SITE_PORT: "9080" }).config.services, "site");
+    expect(portMappings(other)).toEqual([{ hostIp: "127.0.0.1", published: 9080, target: 8080 }]);
+  });
+
+  it("names the proxy the deployment guide trusts: the fixed network's gateway, where the host's proxy comes from", () => {
+    const gateway = resolved.config.networks?.["default"]?.ipam?.config?.[0]?.gateway;
+    expect(gateway).toBe("172.31.80.1");
+    const guide = readRepoFile("docs/deploying.md");
+    expect(guide).toContain(`TRUST_PROXY=${gateway}`);
+    expect(guide).toContain("TRUST_PROXY=loopback");
+    expect(guide).not.toMatch(/TRUST_PROXY=1\b/);
+    const site = service(services, "site");
+    expect(site.environment?.["TRUST_PROXY"]).toBe("false");
   });
 
   it("keeps var/ (SQLite and .eml files) on a named volume at the image's VOLUME path", () => {

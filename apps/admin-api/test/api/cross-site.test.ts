@@ -1,3 +1,4 @@
+import type { Express } from "express";
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { requestMessages } from "@site/shared/messages";
@@ -40,6 +41,13 @@ describe("writes from other sites' pages are refused", () => {
     ["another site's Origin", { Origin: "https://evil.example" }],
     ["Origin: null (sandboxed frame, data: page)", { Origin: "null" }],
     ["Sec-Fetch-Site: cross-site with no Origin", { "Sec-Fetch-Site": "cross-site" }],
+    // A sibling subdomain's page (another app, a forgotten host) is same-site, not the site: without an
+    // Origin to compare with CORS_ORIGINS, it is refused.
+    ["Sec-Fetch-Site: same-site with no Origin", { "Sec-Fetch-Site": "same-site" }],
+    [
+      "Sec-Fetch-Site: same-site from a sibling subdomain's Origin",
+      { Origin: siteOrigin.replace("://", "://blog."), "Sec-Fetch-Site": "same-site" },
+    ],
     ["a look-alike of the site's origin", { Origin: `${siteOrigin}.evil.com` }],
     ["the site's host on another port", { Origin: `${siteOrigin}:8443` }],
     [
@@ -129,7 +137,10 @@ describe("writes from other sites' pages are refused", () => {
       { Origin: "https://admin.firm.test", "Sec-Fetch-Site": "cross-site" },
     ],
     ["Sec-Fetch-Site: same-origin without Origin", { "Sec-Fetch-Site": "same-origin" }],
-    ["Sec-Fetch-Site: same-site without Origin", { "Sec-Fetch-Site": "same-site" }],
+    [
+      "Sec-Fetch-Site: same-site from a configured CORS origin",
+      { Origin: "https://admin.firm.test", "Sec-Fetch-Site": "same-site" },
+    ],
     [
       "Sec-Fetch-Site: none (typed in the address bar) without Origin",
       { "Sec-Fetch-Site": "none" },
@@ -168,6 +179,36 @@ describe("writes from other sites' pages are refused", () => {
       expect(res.status).toBe(201);
     } finally {
       await proxied.cleanup();
+    }
+  });
+});
+
+describe("the proxy boundary (TRUST_PROXY names the proxy)", () => {
+  const from = (app: Express, ip: string, n: number) =>
+    request(app)
+      .post("/api/contacts")
+      .set("X-Forwarded-For", ip)
+      .send({ ...contact, email: `visitor${n}@example.com` });
+
+  it("a client that reaches the port without the named proxy cannot choose the address its rate limit counts", async () => {
+    // The tests connect from 127.0.0.1, which is not the proxy named here (the compose network's gateway).
+    const t = await makeTestApp({ rateLimitMax: 1, trustProxy: "172.31.80.1" });
+    try {
+      expect((await from(t.app, "203.0.113.1", 1)).status).toBe(201);
+      expect((await from(t.app, "203.0.113.2", 2)).status).toBe(429);
+    } finally {
+      await t.cleanup();
+    }
+  });
+
+  it("requests through the named proxy (loopback here) each count their visitor's address", async () => {
+    const t = await makeTestApp({ rateLimitMax: 1, trustProxy: "loopback" });
+    try {
+      expect((await from(t.app, "203.0.113.1", 1)).status).toBe(201);
+      expect((await from(t.app, "203.0.113.1", 2)).status).toBe(429);
+      expect((await from(t.app, "203.0.113.2", 3)).status).toBe(201);
+    } finally {
+      await t.cleanup();
     }
   });
 });

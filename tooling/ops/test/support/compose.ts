@@ -28,6 +28,7 @@ export interface ResolvedCompose {
   services: Record<string, ResolvedService>;
   volumes?: Record<string, unknown>;
   secrets?: Record<string, { file?: string }>;
+  networks?: Record<string, { ipam?: { config?: { subnet?: string; gateway?: string }[] } }>;
 }
 
 export interface ResolvedService {

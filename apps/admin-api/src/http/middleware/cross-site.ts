@@ -34,7 +34,7 @@ function originOf(value: string): string | null {
  * Whether a browser sent this request from another site. A browser names the page's origin in `Origin`
  * on every POST; it is trusted when it is this request's own origin (scheme and Host header), SITE_URL's,
  * or one of CORS_ORIGINS. `Origin: null` (a sandboxed frame, a data: page, some redirects) is never
- * trusted. Without an Origin, `Sec-Fetch-Site: cross-site` still gives a browser away. A request with
+ * trusted. Without an Origin, `Sec-Fetch-Site: cross-site` or `same-site` still gives a browser away. A request with
  * neither (curl, a server, the firm's tools) is not a browser acting for someone else: it passes.
  */
 export function isCrossSite(req: Request, trusted: ReadonlySet<string>): boolean {
@@ -45,7 +45,10 @@ export function isCrossSite(req: Request, trusted: ReadonlySet<string>): boolean
     const own = originOf(`${req.protocol}://${req.get("host") ?? ""}`);
     return normalised !== own && !trusted.has(normalised);
   }
-  return req.get("sec-fetch-site")?.trim().toLowerCase() === "cross-site";
+  // Without an Origin to compare with CORS_ORIGINS, a page of another site gives itself away, and so
+  // does one of a sibling host (same-site: another subdomain of the firm's domain is not the site).
+  const fetchSite = req.get("sec-fetch-site")?.trim().toLowerCase();
+  return fetchSite === "cross-site" || fetchSite === "same-site";
 }
 
 /**
