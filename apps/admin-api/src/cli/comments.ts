@@ -7,12 +7,19 @@
  *   site-comments approve ID [ID...]   shown under its post (within COMMENT_THREAD_CACHE_MS)
  *   site-comments reject ID [ID...]    never shown
  *   site-comments spam ID [ID...]      never shown, marked as spam
+ *   site-comments approve --change ID  (any of the three) changes a decision made before
+ *
+ * Like a moderation link, a decision takes only a comment still pending: one decided meanwhile (by a
+ * link of the firm's mail, or another operator, between `list` and the decision) keeps its decision,
+ * and the command says what it was and when (exit code 1). Changing a decision is a deliberate act:
+ * `--change` (a comment rejected by mistake, a spam approved by mistake).
  *
  * In the image: `docker compose exec site node dist/cli/comments.js list`; in a clone, after building the
  * API: `node apps/admin-api/dist/cli/comments.js list`. Works on either store, through the Store port.
  */
 import type { CommentRecord } from "../ports/store.js";
 import type { ModerationDecision } from "../domain/comment-links.js";
+import { decideComment } from "../domain/comment-service.js";
 import { runOperatorCommand, type OperatorCommand } from "./bootstrap.js";
 
 const decisions: Readonly<Record<string, ModerationDecision>> = {
@@ -28,14 +35,27 @@ export function formatComment(comment: CommentRecord): string {
   return `${comment.id}  ${comment.post}  ${comment.createdAt.toISOString()}  ${comment.name.replace(/\s+/g, " ")}: ${short}`;
 }
 
+const changeFlag = "--change";
+
+/** When a decided comment was decided (moderatedAt), as the list prints dates. */
+const decidedAt = (comment: CommentRecord) =>
+  comment.moderatedAt ? ` at ${comment.moderatedAt.toISOString()}` : "";
+
 export const commentsCommand: OperatorCommand = {
   name: "comments",
   usage: `usage: site-comments list
-       site-comments approve|reject|spam COMMENT_ID [COMMENT_ID...]`,
-  accepts: ([command, ...args]) =>
-    (command === "list" && args.length === 0) ||
-    (command !== undefined && command in decisions && args.length > 0),
-  async run([command, ...ids], { store }) {
+       site-comments approve|reject|spam [--change] COMMENT_ID [COMMENT_ID...]`,
+  accepts: ([command, ...args]) => {
+    if (command === "list") return args.length === 0;
+    const ids = args.filter((arg) => arg !== changeFlag);
+    return (
+      command !== undefined &&
+      command in decisions &&
+      ids.length > 0 &&
+      ids.every((id) => !id.startsWith("-"))
+    );
+  },
+  async run([command, ...args], { store }) {
     const opened = await store();
     if (command === "list") {
       const pending = await opened.listComments({ status: "pending" });
@@ -44,17 +64,37 @@ export const commentsCommand: OperatorCommand = {
       return 0;
     }
     const decision = decisions[command as string] as ModerationDecision;
-    let unknown = 0;
-    for (const id of ids) {
-      const result = await opened.setCommentStatus(id, decision);
-      if (result === "unknown") {
-        unknown += 1;
-        process.stderr.write(`comments: no such comment: ${id}\n`);
-      } else {
-        process.stdout.write(`${id}  ${result === "changed" ? decision : `already ${decision}`}\n`);
+    const change = args.includes(changeFlag);
+    let failed = 0;
+    for (const id of args.filter((arg) => arg !== changeFlag)) {
+      const outcome = await decideComment(opened, id, decision, { change });
+      switch (outcome.kind) {
+        case "decided":
+          process.stdout.write(`${id}  ${decision}\n`);
+          break;
+        case "changed":
+          process.stdout.write(
+            `${id}  ${decision} (was ${outcome.was.status}${decidedAt(outcome.was)})\n`,
+          );
+          break;
+        case "kept":
+          if (outcome.comment.status === decision) {
+            process.stdout.write(`${id}  already ${decision}${decidedAt(outcome.comment)}\n`);
+          } else {
+            failed += 1;
+            process.stderr.write(
+              `comments: ${id} was ${outcome.comment.status}${decidedAt(outcome.comment)}; kept ` +
+                `(to make it ${decision}: site-comments ${command} ${changeFlag} ${id})\n`,
+            );
+          }
+          break;
+        case "unknown":
+          failed += 1;
+          process.stderr.write(`comments: no such comment: ${id}\n`);
+          break;
       }
     }
-    return unknown > 0 ? 1 : 0;
+    return failed > 0 ? 1 : 0;
   },
 };
 

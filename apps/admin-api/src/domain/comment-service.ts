@@ -30,19 +30,66 @@ export type SubmitCommentOutcome =
   | { kind: "key-reused" }
   | { kind: "unavailable"; cause: unknown };
 
-export type ModerationPreview =
-  | { kind: "valid"; comment: CommentRecord; decision: ModerationDecision }
+type LinkRefusal =
   | { kind: "forged" }
   | { kind: "expired" }
   | { kind: "gone" }
   | { kind: "unavailable"; cause: unknown };
 
+/**
+ * A comment decided before the link was used: what `comment.status` and `comment.moderatedAt` say was
+ * decided and when; `decision` is the link's own (the same as the comment's when a link is used twice).
+ */
+type AlreadyDecided = { kind: "decided"; comment: CommentRecord; decision: ModerationDecision };
+
+export type ModerationPreview =
+  /** Still pending: the page asks to confirm the link's decision. */
+  | { kind: "pending"; comment: CommentRecord; decision: ModerationDecision }
+  | AlreadyDecided
+  | LinkRefusal;
+
 export type ModerationOutcome =
-  | { kind: "done"; comment: CommentRecord; decision: ModerationDecision; changed: boolean }
-  | { kind: "forged" }
-  | { kind: "expired" }
-  | { kind: "gone" }
-  | { kind: "unavailable"; cause: unknown };
+  /** This confirmation decided it (the comment as stored after, with its moderatedAt). */
+  | { kind: "done"; comment: CommentRecord; decision: ModerationDecision }
+  | AlreadyDecided
+  | LinkRefusal;
+
+/** What deciding one comment by id did (see decideComment). */
+export type DecideOutcome =
+  /** It was pending and now has the decision. */
+  | { kind: "decided"; comment: CommentRecord }
+  /** It had been decided otherwise, and `change` was asked: `was` is the comment before. */
+  | { kind: "changed"; comment: CommentRecord; was: CommentRecord }
+  /** It had been decided before and keeps that decision (the same one, or `change` was not asked). */
+  | { kind: "kept"; comment: CommentRecord }
+  | { kind: "unknown" };
+
+/**
+ * Decides one comment by id. A comment still pending takes the decision, in one atomic step of the
+ * store (of two decisions at once, one wins and the other finds it decided). A comment decided before
+ * keeps its decision unless `change` is set: only a deliberate act (the operator command's `--change`)
+ * overturns one, never a moderation link.
+ */
+export async function decideComment(
+  store: Pick<Store, "getComment" | "setCommentStatus">,
+  id: string,
+  decision: ModerationDecision,
+  { change = false }: { change?: boolean } = {},
+): Promise<DecideOutcome> {
+  const first = await store.setCommentStatus(id, decision, { onlyIfPending: true });
+  if (first === "unknown") return { kind: "unknown" };
+  const current = await store.getComment(id);
+  // Erased in between (its author asked).
+  if (!current) return { kind: "unknown" };
+  if (first === "changed") return { kind: "decided", comment: current };
+  if (!change || current.status === decision) return { kind: "kept", comment: current };
+  const second = await store.setCommentStatus(id, decision);
+  const after = await store.getComment(id);
+  if (second === "unknown" || !after) return { kind: "unknown" };
+  return second === "changed"
+    ? { kind: "changed", comment: after, was: current }
+    : { kind: "kept", comment: after };
+}
 
 export interface CommentService {
   /**
@@ -57,14 +104,25 @@ export interface CommentService {
    * one read per `threadCacheMs`); a decision made in this process clears that post's entry at once.
    */
   thread(post: string): Promise<PublicComment[]>;
-  /** What a moderation link's page shows (a GET). Changes nothing. */
+  /**
+   * What a moderation link's page shows (a GET): the comment and, while it is pending, the link's
+   * decision to confirm; once decided, what was decided and when. Changes nothing.
+   */
   preview(token: unknown): Promise<ModerationPreview>;
-  /** The moderation page's button (a POST): applies the link's decision. */
+  /**
+   * The moderation page's button (a POST): applies the link's decision to a pending comment only. A
+   * comment decided before (by another link of the same mail, the same link twice, or the operator
+   * command) keeps its decision: the answer says what it was and when.
+   */
   confirm(token: unknown): Promise<ModerationOutcome>;
   /** The operator command: comments waiting for a decision, oldest first. */
   listPending(): Promise<CommentRecord[]>;
-  /** The operator command: decides one comment by id. */
-  decide(id: string, decision: ModerationDecision): Promise<"changed" | "unchanged" | "unknown">;
+  /** Decides one comment by id (decideComment), clearing its post's cached thread. */
+  decide(
+    id: string,
+    decision: ModerationDecision,
+    options?: { change?: boolean },
+  ): Promise<DecideOutcome>;
 }
 
 export interface CommentLimits {
@@ -110,23 +168,26 @@ export function createCommentService({
   const postsBySlug = new Map(posts.map((post) => [post.slug, post]));
   const threads = new Map<string, { at: number; comments: PublicComment[] }>();
 
-  const verified = async (token: unknown) => {
+  const verified = async (token: unknown): Promise<ModerationPreview> => {
     const link =
       typeof token === "string" ? links.verify(token) : ({ ok: false, reason: "forged" } as const);
-    if (!link.ok) return { kind: link.reason } as const;
+    if (!link.ok) return { kind: link.reason };
     const comment = await store.getComment(link.commentId);
     // A comment erased since (its author asked) is gone, whatever the link says.
-    if (!comment) return { kind: "gone" } as const;
-    return { kind: "valid", comment, decision: link.decision } as const;
+    if (!comment) return { kind: "gone" };
+    return comment.status === "pending"
+      ? { kind: "pending", comment, decision: link.decision }
+      : { kind: "decided", comment, decision: link.decision };
   };
 
   const decide = async (
-    comment: Pick<CommentRecord, "id" | "post">,
+    id: string,
     decision: ModerationDecision,
-  ) => {
-    const result = await store.setCommentStatus(comment.id, decision);
-    threads.delete(comment.post);
-    return result;
+    options?: { change?: boolean },
+  ): Promise<DecideOutcome> => {
+    const outcome = await decideComment(store, id, decision, options);
+    if (outcome.kind !== "unknown") threads.delete(outcome.comment.post);
+    return outcome;
   };
 
   return {
@@ -229,11 +290,18 @@ export function createCommentService({
     async confirm(token) {
       try {
         const found = await verified(token);
-        if (found.kind !== "valid") return found;
-        const result = await decide(found.comment, found.decision);
-        if (result === "unknown") return { kind: "gone" };
-        const comment = (await store.getComment(found.comment.id)) ?? found.comment;
-        return { kind: "done", comment, decision: found.decision, changed: result === "changed" };
+        if (found.kind !== "pending") return found;
+        // Pending when read; the store decides only if it still is (another link may win meanwhile).
+        const outcome = await decide(found.comment.id, found.decision);
+        switch (outcome.kind) {
+          case "decided":
+            return { kind: "done", comment: outcome.comment, decision: found.decision };
+          case "kept":
+          case "changed":
+            return { kind: "decided", comment: outcome.comment, decision: found.decision };
+          case "unknown":
+            return { kind: "gone" };
+        }
       } catch (cause) {
         return { kind: "unavailable", cause };
       }
@@ -241,10 +309,6 @@ export function createCommentService({
 
     listPending: () => store.listComments({ status: "pending" }),
 
-    async decide(id, decision) {
-      const comment = await store.getComment(id);
-      if (!comment) return "unknown";
-      return decide(comment, decision);
-    },
+    decide,
   };
 }

@@ -289,12 +289,16 @@ export interface Store {
   countCommentsSince(post: string, since: Date): Promise<number>;
   /**
    * Sets a comment's status (moderatedAt and updatedAt = store time). "unchanged" when it already had
-   * that status (nothing is written), "unknown" for no such comment.
+   * that status (nothing is written), "unknown" for no such comment. With `onlyIfPending` (a moderation
+   * link decides only a comment still waiting), a comment decided before keeps its status and the
+   * answer is "decided" (nothing is written); the check and the write are one atomic step, so of two
+   * links confirmed at once only one decides.
    */
   setCommentStatus(
     id: string,
     status: Exclude<CommentStatus, "pending">,
-  ): Promise<"changed" | "unchanged" | "unknown">;
+    options?: { onlyIfPending?: boolean },
+  ): Promise<"changed" | "unchanged" | "decided" | "unknown">;
   /** Queues a mail on its own (the admin send-email endpoint). */
   queueMail(mail: NewMail): Promise<{ id: string }>;
   /**

@@ -27,6 +27,11 @@ import {
 const post = blogPosts[0]!;
 const otherPost = blogPosts[1]!;
 const postPath = `/blog/${post.slug}`;
+const months =
+  "January February March April May June July August September October November December".split(
+    " ",
+  );
+const weekdays = "Sunday Monday Tuesday Wednesday Thursday Friday Saturday".split(" ");
 const fixtureSite = fileURLToPath(new URL("../fixtures/site", import.meta.url));
 
 /**
@@ -87,6 +92,16 @@ describe("blog comments", () => {
       siteUrl: "https://site.firm.test",
       clock: t.clock,
     });
+  /**
+   * When a comment was decided, as a moderation page says it in words ("Wednesday, 25 November 2026 at
+   * 14:03 UTC"), from the store's moderatedAt; a pattern, so the weekday's punctuation may follow ICU.
+   */
+  const decidedWhen = async (commentId: string) => {
+    const at = (await t.store.getComment(commentId))?.moderatedAt;
+    if (!at) throw new Error(`comment ${commentId} has not been decided`);
+    const day = `${at.getUTCDate()} ${months[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
+    return `${weekdays[at.getUTCDay()]},? ${day} at ${at.toISOString().slice(11, 16)} UTC`;
+  };
   /** The path and query of the link for `decision` in the firm's notification about `commentId`. */
   const linkInMail = async (commentId: string, decision: ModerationDecision) => {
     const [mail] = await t.store.listMails({});
@@ -342,9 +357,98 @@ describe("blog comments", () => {
       expect(page.text).not.toContain("Rejected One");
       expect(page.text).not.toContain("Spam One");
       expect(page.text).not.toContain("@example.com");
-      // Repeating the POST is harmless.
+      // Repeating the POST is harmless: it says the comment is approved already, and when.
       const again = await request(t.app).post(linkFor(ids[0]!, "approved")).type("form").send({});
       expect(again.status).toBe(200);
+      expect(again.text).toContain("This comment has already been approved");
+      expect(again.text).toMatch(new RegExp(`It was approved on ${await decidedWhen(ids[0]!)}\\.`));
+    });
+
+    it("reject, then the same mail's Approve link: the comment stays rejected, and both the link's page and its POST say what was decided and when", async () => {
+      const site = await siteWithPostPage();
+      await t.cleanup();
+      await start({ siteDir: site });
+      const { body } = await send(valid({ name: "Changed Mind" }));
+      const reject = await linkInMail(body.id, "rejected");
+      const approve = await linkInMail(body.id, "approved");
+      expect((await request(t.app).post(reject).type("form").send({})).status).toBe(200);
+      const rejected = await t.store.getComment(body.id);
+      expect(rejected?.status).toBe("rejected");
+      const when = await decidedWhen(body.id);
+
+      const page = await request(t.app).get(approve);
+      expect(page.status).toBe(200);
+      expect(page.headers["cache-control"]).toBe("no-store");
+      expect(page.text).toContain("<h1>This comment has already been rejected</h1>");
+      expect(page.text).toMatch(new RegExp(`It was rejected on ${when}\\.`));
+      expect(page.text).toContain(
+        `To change the decision, use the operator command: site-comments approve --change ${body.id}`,
+      );
+      expect(page.text).toContain("Changed Mind");
+      // Nothing to press: no form, no button, and the page's CSP allows no form post.
+      expect(page.text).not.toContain("<form");
+      expect(page.text).not.toContain("<button");
+      expect(page.text).not.toContain(moderationMessages.confirmTitle.approved);
+      expect(page.headers["content-security-policy"]).toContain("form-action 'none'");
+
+      const confirmed = await request(t.app).post(approve).type("form").send({});
+      expect(confirmed.status).toBe(409);
+      expect(confirmed.text).toContain("This comment has already been rejected");
+      expect(confirmed.text).toMatch(new RegExp(`It was rejected on ${when}\\.`));
+      expect(confirmed.text).toContain(
+        "This link changed nothing: a moderation link decides only a comment waiting for moderation.",
+      );
+      expect(confirmed.text).not.toContain(moderationMessages.doneTitle.approved);
+      for (const link of [await linkInMail(body.id, "spam"), approve])
+        expect((await request(t.app).post(link).type("form").send({})).status).toBe(409);
+
+      const after = await t.store.getComment(body.id);
+      expect(after?.status).toBe("rejected");
+      expect(after?.moderatedAt?.getTime()).toBe(rejected?.moderatedAt?.getTime());
+      const post = await request(t.app).get(postPath);
+      expect(post.text).toContain(commentMessages.empty);
+      expect(post.text).not.toContain("Changed Mind");
+    });
+
+    it("a page shown while pending, confirmed after another link decided: the first decision stands", async () => {
+      const { body } = await send(valid());
+      const approve = await linkInMail(body.id, "approved");
+      // The firm opens Approve in one tab, then marks the comment as spam from the same mail in another.
+      const shown = await request(t.app).get(approve);
+      expect(shown.text).toContain(moderationMessages.confirmButton.approved);
+      await request(t.app)
+        .post(await linkInMail(body.id, "spam"))
+        .type("form")
+        .send({})
+        .expect(200);
+      // Back in the first tab, the button.
+      const late = await request(t.app).post(approve).type("form").send({});
+      expect(late.status).toBe(409);
+      expect(late.text).toContain("This comment has already been marked as spam");
+      expect(late.text).toMatch(
+        new RegExp(`It was marked as spam on ${await decidedWhen(body.id)}\\.`),
+      );
+      expect((await t.store.getComment(body.id))?.status).toBe("spam");
+    });
+
+    it("two links of one mail confirmed at the same moment: exactly one decides, the other is told", async () => {
+      const { body } = await send(valid());
+      const decisions = ["approved", "rejected", "spam"] as const;
+      const links = await Promise.all(decisions.map((decision) => linkInMail(body.id, decision)));
+      const answers = await Promise.all(
+        links.map((link) => request(t.app).post(link).type("form").send({})),
+      );
+      const winners = answers.flatMap((answer, index) =>
+        answer.status === 200 ? [decisions[index]!] : [],
+      );
+      expect(winners).toHaveLength(1);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
+      const stored = await t.store.getComment(body.id);
+      expect(stored?.status).toBe(winners[0]);
+      for (const answer of answers.filter((a) => a.status === 409))
+        expect(answer.text).toMatch(
+          new RegExp(`It was \\w[\\w ]* on ${await decidedWhen(body.id)}\\.`),
+        );
     });
 
     it("a forged or altered link gets a 403 page that says so, GET or POST, and changes nothing", async () => {

@@ -75,14 +75,56 @@ describe("operator command: site-comments", () => {
     expect(await statuses()).toEqual(["approved", "rejected", "spam"]);
   });
 
-  it("a repeated decision says so; an unknown id is named, with exit code 1", async () => {
+  /** When the store says a comment was decided, as the command prints it. */
+  const decidedAt = async (id: string) => {
+    const store = createSqliteStore({ file: file() });
+    try {
+      return (await store.getComment(id))?.moderatedAt?.toISOString();
+    } finally {
+      await store.close();
+    }
+  };
+
+  it("a repeated decision says so and when; an unknown id is named, with exit code 1", async () => {
     const store = createSqliteStore({ file: file() });
     await store.setCommentStatus(ids[0]!, "approved");
     await store.close();
     const result = comments(["approve", ids[0]!, "no-such-comment"], env);
     expect(result.status).toBe(1);
-    expect(result.stdout).toBe(`${ids[0]}  already approved\n`);
+    expect(result.stdout).toBe(`${ids[0]}  already approved at ${await decidedAt(ids[0]!)}\n`);
     expect(result.stderr).toBe("comments: no such comment: no-such-comment\n");
     expect(await statuses()).toEqual(["approved", "pending", "pending"]);
+  });
+
+  it("a comment decided since the list (a link of the mail) keeps its decision, and the command says what and when", async () => {
+    // Listed as pending, then rejected through the firm's mail before the operator's approve.
+    const store = createSqliteStore({ file: file() });
+    await store.setCommentStatus(ids[0]!, "rejected", { onlyIfPending: true });
+    await store.close();
+    const when = await decidedAt(ids[0]!);
+    const result = comments(["approve", ids[0]!, ids[1]!], env);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe(`${ids[1]}  approved\n`);
+    expect(result.stderr).toBe(
+      `comments: ${ids[0]} was rejected at ${when}; kept ` +
+        `(to make it approved: site-comments approve --change ${ids[0]})\n`,
+    );
+    expect(await statuses()).toEqual(["rejected", "approved", "pending"]);
+    expect(await decidedAt(ids[0]!)).toBe(when);
+  });
+
+  it("--change overturns an earlier decision deliberately, saying what it was", async () => {
+    const store = createSqliteStore({ file: file() });
+    await store.setCommentStatus(ids[0]!, "rejected");
+    await store.close();
+    const when = await decidedAt(ids[0]!);
+    const result = comments(["approve", "--change", ids[0]!, ids[2]!], env);
+    expect(result).toMatchObject({
+      status: 0,
+      stdout: `${ids[0]}  approved (was rejected at ${when})\n${ids[2]}  approved\n`,
+    });
+    expect(await statuses()).toEqual(["approved", "pending", "approved"]);
+    expect(comments(["spam", "--force", ids[0]!], env).status).toBe(2);
+    expect(comments(["spam", "--change"], env).status).toBe(2);
   });
 });

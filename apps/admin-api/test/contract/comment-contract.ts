@@ -91,6 +91,25 @@ export function describeCommentContract(current: () => Store): void {
       expect(await store.setCommentStatus("no-such-comment", "rejected")).toBe("unknown");
     });
 
+    it("a decision only over pending (a moderation link): a decided comment keeps its status and when", async () => {
+      const store = current();
+      const { id } = await store.addCommentWithMails(comment(), () => []);
+      expect(await store.setCommentStatus(id, "rejected", { onlyIfPending: true })).toBe("changed");
+      const rejected = await store.getComment(id);
+      expect(rejected?.status).toBe("rejected");
+      expect(rejected?.moderatedAt).toBeInstanceOf(Date);
+      for (const decision of ["approved", "spam", "rejected"] as const)
+        expect(await store.setCommentStatus(id, decision, { onlyIfPending: true })).toBe("decided");
+      const after = await store.getComment(id);
+      expect(after?.status).toBe("rejected");
+      expect(after?.moderatedAt?.getTime()).toBe(rejected?.moderatedAt?.getTime());
+      expect(after?.updatedAt.getTime()).toBe(rejected?.updatedAt.getTime());
+      expect(await store.listComments({ status: "approved" })).toEqual([]);
+      expect(
+        await store.setCommentStatus("no-such-comment", "approved", { onlyIfPending: true }),
+      ).toBe("unknown");
+    });
+
     it("counts a post's comments since a time, in any status", async () => {
       const store = current();
       const { id } = await store.addCommentWithMails(comment(), () => []);

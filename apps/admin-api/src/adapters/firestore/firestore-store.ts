@@ -731,13 +731,15 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
       return snapshot.data().count;
     },
 
-    async setCommentStatus(id, status) {
+    async setCommentStatus(id, status, options = {}) {
       ensureOpen();
       if (!isDocumentId(id)) return "unknown";
       const ref = comments.doc(id);
+      // A transaction: the status read is the one written over (a concurrent decision retries it).
       return firestore.runTransaction(async (transaction) => {
         const snapshot = await transaction.get(ref);
         if (!snapshot.exists) return "unknown";
+        if (options.onlyIfPending && snapshot.get("status") !== "pending") return "decided";
         if (snapshot.get("status") === status) return "unchanged";
         const now = FieldValue.serverTimestamp();
         transaction.update(ref, { status, moderatedAt: now, updatedAt: now });

@@ -711,6 +711,10 @@ function commentMethods(
     setStatus: db.prepare<[string, number, number, string, string]>(
       `UPDATE comments SET status = ?, moderated_at = ?, updated_at = ? WHERE id = ? AND status <> ?`,
     ),
+    // One statement: the pending check and the write cannot be split by another decision.
+    decidePending: db.prepare<[string, number, number, string]>(
+      `UPDATE comments SET status = ?, moderated_at = ?, updated_at = ? WHERE id = ? AND status = 'pending'`,
+    ),
   };
   const add = db.transaction(
     (
@@ -762,8 +766,12 @@ function commentMethods(
     async countCommentsSince(post, since) {
       return statements.countSince.get(post, since.getTime())?.count ?? 0;
     },
-    async setCommentStatus(id, status) {
+    async setCommentStatus(id, status, options = {}) {
       const at = now();
+      if (options.onlyIfPending) {
+        if (statements.decidePending.run(status, at, at, id).changes === 1) return "changed";
+        return statements.byId.get(id) ? "decided" : "unknown";
+      }
       if (statements.setStatus.run(status, at, at, id, status).changes === 1) return "changed";
       return statements.byId.get(id) ? "unchanged" : "unknown";
     },

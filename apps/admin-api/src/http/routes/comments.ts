@@ -60,15 +60,52 @@ const statusWords: Record<CommentRecord["status"], string> = {
   spam: "marked as spam",
 };
 
+/**
+ * The words of a moderation page for a comment decided before its link was used (English, the firm's
+ * language, as every moderation page). They belong with `moderationMessages` in @site/shared/messages;
+ * they sit here until that catalogue takes them.
+ */
+const decidedMessages = {
+  title: {
+    approved: "This comment has already been approved",
+    rejected: "This comment has already been rejected",
+    spam: "This comment has already been marked as spam",
+  },
+  when: {
+    approved: (when: string) => `It was approved on ${when}.`,
+    rejected: (when: string) => `It was rejected on ${when}.`,
+    spam: (when: string) => `It was marked as spam on ${when}.`,
+  },
+  whenUnknown: {
+    approved: "It was approved; when was not recorded.",
+    rejected: "It was rejected; when was not recorded.",
+    spam: "It was marked as spam; when was not recorded.",
+  },
+  linkChangesNothing:
+    "This link changed nothing: a moderation link decides only a comment waiting for moderation.",
+  changeWith: (command: string) => `To change the decision, use the operator command: ${command}`,
+} as const;
+
+/** The command that changes a decision deliberately (cli/comments.ts). */
+const cliVerbs: Record<ModerationDecision, string> = {
+  approved: "approve",
+  rejected: "reject",
+  spam: "spam",
+};
+
+/** A time in words, in UTC: "Wednesday, 25 November 2026 at 14:03 UTC". */
+const timeInWords = (date: Date) =>
+  `${new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone: "UTC" }).format(date)} UTC`;
+
 const postTitle = (slug: string) => blogPosts.find((post) => post.slug === slug)?.title ?? slug;
 
 /** The comment as the firm reads it on a moderation page: the post, the name, the date and the text. */
-function commentBlock(comment: CommentRecord): string {
+function commentBlock(comment: CommentRecord, { withState = true } = {}): string {
   return (
     `<p><span>On</span> <a href="${escapeHtml(blogPaths.post(comment.post))}">${escapeHtml(postTitle(comment.post))}</a></p>` +
-    `<p><strong>${escapeHtml(comment.name)}</strong> <span>${escapeHtml(comment.createdAt.toISOString().slice(0, 16).replace("T", " "))} UTC</span></p>` +
+    `<p><strong>${escapeHtml(comment.name)}</strong> <span>${escapeHtml(timeInWords(comment.createdAt))}</span></p>` +
     `<blockquote style="white-space:pre-wrap;margin:0 0 1rem;padding-left:1rem;border-left:3px solid #ccc">${escapeHtml(comment.text)}</blockquote>` +
-    `<p>${escapeHtml(m.currentState(statusWords[comment.status]))}</p>`
+    (withState ? `<p>${escapeHtml(m.currentState(statusWords[comment.status]))}</p>` : "")
   );
 }
 
@@ -81,6 +118,35 @@ function sendModerationPage(
   res.set("X-Robots-Tag", "noindex, nofollow");
   res.set("Cache-Control", "no-store");
   sendStandalonePage(res, status, page);
+}
+
+/**
+ * The page of a link whose comment was decided before: what was decided and when, the comment, and no
+ * button. 200 when the link asks for what was decided (the same link again); 409 to a POST of a link
+ * asking for another decision, which it did not make.
+ */
+function sendDecided(
+  res: Response,
+  { comment, decision }: { comment: CommentRecord; decision: ModerationDecision },
+  method: "GET" | "POST",
+): void {
+  const status = comment.status === "pending" ? decision : comment.status;
+  const differs = status !== decision;
+  const words = decidedMessages;
+  const when = comment.moderatedAt
+    ? words.when[status](timeInWords(comment.moderatedAt))
+    : words.whenUnknown[status];
+  const change = differs
+    ? `<p>${escapeHtml(words.linkChangesNothing)}</p>` +
+      `<p>${escapeHtml(words.changeWith(`site-comments ${cliVerbs[decision]} --change ${comment.id}`))}</p>`
+    : "";
+  sendModerationPage(res, differs && method === "POST" ? 409 : 200, {
+    title: words.title[status],
+    tone: differs && method === "POST" ? "error" : "ok",
+    body:
+      `<div role="${differs && method === "POST" ? "alert" : "status"}"><h1>${escapeHtml(words.title[status])}</h1>` +
+      `<p>${escapeHtml(when)}</p>${change}</div>${commentBlock(comment, { withState: false })}`,
+  });
 }
 
 function sendRefusal(res: Response, kind: "forged" | "expired" | "gone" | "unavailable"): void {
@@ -100,14 +166,19 @@ function sendRefusal(res: Response, kind: "forged" | "expired" | "gone" | "unava
 }
 
 /**
- * GET /api/comments/moderate?token=…: a link of the firm's notification. It shows the comment and a
- * button; only the button's POST decides (mail scanners and link previews open links).
+ * GET /api/comments/moderate?token=…: a link of the firm's notification. It shows the comment and, while
+ * the comment is pending, a button; only the button's POST decides (mail scanners and link previews
+ * open links). Once the comment is decided, the page says what was decided and when, with no button.
  */
 export function moderationPageHandler(service: CommentService): RequestHandler {
   return async (req, res) => {
     const token = req.query["token"];
     const preview = await service.preview(token);
-    if (preview.kind !== "valid") {
+    if (preview.kind === "decided") {
+      sendDecided(res, preview, "GET");
+      return;
+    }
+    if (preview.kind !== "pending") {
       if (preview.kind === "unavailable")
         req.log.error({ err: preview.cause }, "store failed to read a comment");
       sendRefusal(res, preview.kind);
@@ -127,17 +198,29 @@ export function moderationPageHandler(service: CommentService): RequestHandler {
   };
 }
 
-/** POST /api/comments/moderate?token=…: applies the link's decision. Repeating it is harmless. */
+/**
+ * POST /api/comments/moderate?token=…: applies the link's decision to a pending comment. A comment
+ * decided before keeps its decision (another link of the same mail cannot overturn it); the page says
+ * what was decided and when. Repeating it is harmless.
+ */
 export function moderationHandler(service: CommentService): RequestHandler {
   return async (req, res) => {
     const outcome = await service.confirm(req.query["token"]);
+    if (outcome.kind === "decided") {
+      req.log.info(
+        { decision: outcome.decision, status: outcome.comment.status },
+        "moderation link of a comment already decided; nothing changed",
+      );
+      sendDecided(res, outcome, "POST");
+      return;
+    }
     if (outcome.kind !== "done") {
       if (outcome.kind === "unavailable")
         req.log.error({ err: outcome.cause }, "store failed to moderate a comment");
       sendRefusal(res, outcome.kind);
       return;
     }
-    req.log.info({ decision: outcome.decision, changed: outcome.changed }, "comment moderated");
+    req.log.info({ decision: outcome.decision }, "comment moderated");
     sendModerationPage(res, 200, {
       title: m.doneTitle[outcome.decision],
       tone: "ok",
