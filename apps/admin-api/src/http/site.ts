@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import escapeHtml from "escape-html";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import expressStaticGzip from "express-static-gzip";
@@ -69,22 +70,57 @@ interface Page {
   comments?: CommentSlot;
 }
 
+/** What a request fills into a post page: the approved thread, and the form's start time. */
+type CommentHole = "thread" | "formStarted";
+
 interface CommentSlot {
   post: string;
   /** The language of the page (a post's page exists in each): the thread's words and dates follow it. */
   locale: Locale;
-  /** The page's HTML before the thread's slot element, and after it. */
-  head: string;
-  tail: string;
+  /**
+   * The built page cut where a request fills something in: `pieces[0]`, `holes[0]`, `pieces[1]`,
+   * `holes[1]`... Cut once, at start-up, in the page's own HTML: what a request fills in (the thread,
+   * visitors' text) is never searched or replaced in afterwards, so no comment can move the start time.
+   */
+  pieces: readonly string[];
+  holes: readonly CommentHole[];
 }
 
-/** Stands for the comment form's start time in a post page's template, until a request fills it in. */
-const formStartedMark = "\u0000form-started\u0000";
+/** Marks the comment form's hidden start-time field (apps/web comment-section.tsx), prerendered empty. */
+const formStartedAttribute = 'data-form-started=""';
 
 /**
- * A post page's template: the HTML around the comment thread's slot element (prerendered empty, no
- * nested `<div>` inside it), and the value of its form's hidden `formStarted` field marked. Null for a
- * page without the slot.
+ * Where the value of each start-time field goes in the page's own HTML (between the quotes of its
+ * `value=""`), skipping the thread's slot, which a request replaces whole. A marked field without an
+ * empty value stops the start: the page could never take a comment.
+ */
+function formStartedOffsets(
+  html: string,
+  slot: { start: number; end: number },
+  where: string,
+): number[] {
+  const offsets: number[] = [];
+  for (
+    let at = html.indexOf(formStartedAttribute);
+    at !== -1;
+    at = html.indexOf(formStartedAttribute, at + formStartedAttribute.length)
+  ) {
+    if (at >= slot.start && at < slot.end) continue;
+    const open = html.lastIndexOf("<", at);
+    const close = html.indexOf(">", at);
+    const tag = html.slice(open, close === -1 ? html.length : close);
+    const value = tag.startsWith("<input") ? tag.search(/\svalue=""/) : -1;
+    if (value === -1)
+      throw new Error(`${where}: the comment form's start-time field has no empty value attribute`);
+    offsets.push(open + value + ' value="'.length);
+  }
+  return offsets;
+}
+
+/**
+ * A post page's template: the page cut at the comment thread's slot element (prerendered empty, no
+ * nested `<div>` inside it) and at the value of its form's hidden start-time field. Null for a page
+ * without the slot.
  */
 function commentSlotOf(localizedPath: string, html: string): CommentSlot | null {
   const { locale, path: urlPath } = splitLocalePath(localizedPath);
@@ -92,18 +128,37 @@ function commentSlotOf(localizedPath: string, html: string): CommentSlot | null 
   if (!urlPath.startsWith(prefix) || urlPath.startsWith(`${prefix}category/`)) return null;
   const start = html.indexOf(commentThreadOpenTag);
   if (start === -1) return null;
-  const end = html.indexOf("</div>", start);
-  if (end === -1) throw new Error(`${urlPath}: the comment thread's slot is not closed`);
-  const marked = (part: string) =>
-    part.replace(/<input[^>]*data-form-started=""[^>]*>/, (tag) =>
-      tag.replace('value=""', `value="${formStartedMark}"`),
-    );
+  const close = html.indexOf("</div>", start);
+  if (close === -1) throw new Error(`${urlPath}: the comment thread's slot is not closed`);
+  const end = close + "</div>".length;
+  const cuts = [
+    { from: start, to: end, hole: "thread" as const },
+    ...formStartedOffsets(html, { start, end }, urlPath).map((at) => ({
+      from: at,
+      to: at,
+      hole: "formStarted" as const,
+    })),
+  ].sort((a, b) => a.from - b.from);
+  const pieces: string[] = [];
+  let from = 0;
+  for (const cut of cuts) {
+    pieces.push(html.slice(from, cut.from));
+    from = cut.to;
+  }
+  pieces.push(html.slice(from));
   return {
     post: urlPath.slice(prefix.length).replace(/\/index\.html$/, ""),
     locale,
-    head: marked(html.slice(0, start)),
-    tail: marked(html.slice(end + "</div>".length)),
+    pieces,
+    holes: cuts.map((cut) => cut.hole),
   };
+}
+
+/** The page of `slot` with each hole filled. */
+function fillCommentSlot(slot: CommentSlot, fills: Readonly<Record<CommentHole, string>>): string {
+  const parts = [slot.pieces[0] ?? ""];
+  slot.holes.forEach((hole, index) => parts.push(fills[hole], slot.pieces[index + 1] ?? ""));
+  return parts.join("");
 }
 
 function htmlFiles(dir: string): string[] {
@@ -228,16 +283,18 @@ async function sendPostPage(
   }
   const threadHash = createHash("sha1").update(thread).digest("base64url").slice(0, 16);
   const etag = `W/${page.etag.slice(0, -1)}.${threadHash}"`;
-  const { head, tail, post } = page.comments;
+  const slot = page.comments;
+  const approved = thread;
   sendPage(
     req,
     res,
     page,
     200,
-    () => {
-      const started = comments.formStarted(post);
-      return `${head}${thread}${tail}`.replace(formStartedMark, started);
-    },
+    () =>
+      fillCommentSlot(slot, {
+        thread: approved,
+        formStarted: escapeHtml(comments.formStarted(slot.post)),
+      }),
     etag,
   );
 }

@@ -16,6 +16,7 @@ import {
 import { idempotencyKeyHeader } from "@site/shared/schemas";
 import { createFormStartTokens } from "../../src/domain/comment-form-start.js";
 import { createModerationLinks, type ModerationDecision } from "../../src/domain/comment-links.js";
+import { createSite } from "../../src/http/site.js";
 import {
   deliverQueuedMails,
   makeTestApp,
@@ -38,7 +39,9 @@ const fixtureSite = fileURLToPath(new URL("../fixtures/site", import.meta.url));
  * A copy of the fixture site with a post page as the web's prerender writes it: the thread's slot
  * (empty) and the form's hidden start time, which the API fills in.
  */
-async function siteWithPostPage(): Promise<string> {
+async function siteWithPostPage(
+  field = `<input type="hidden" name="formStarted" form="comment-form" data-form-started="" value=""/>`,
+): Promise<string> {
   const site = join(await mkdtemp(join(tmpdir(), "admin-api-site-")), "site");
   await cp(fixtureSite, site, { recursive: true });
   await mkdir(join(site, "blog", post.slug), { recursive: true });
@@ -46,7 +49,7 @@ async function siteWithPostPage(): Promise<string> {
     join(site, "blog", post.slug, "index.html"),
     `<!doctype html><html lang="en"><head><title>${post.title}</title></head><body><main><h1>${post.title}</h1>` +
       `<section aria-labelledby="comments"><h2 id="comments">Comments</h2>${commentThreadHtml([])}` +
-      `<input type="hidden" name="formStarted" form="comment-form" data-form-started="" value=""/>` +
+      field +
       `<form id="comment-form" method="post" action="/api/comments"></form></section></main></body></html>`,
   );
   const manifestFile = join(site, ".site-manifest.json");
@@ -517,6 +520,49 @@ describe("blog comments", () => {
       expect(value).toMatch(/^\d+\.[\w-]{43}$/);
       t.clock.advance(5_000);
       expect((await send(valid({ formStarted: value }))).status).toBe(201);
+    });
+
+    it("fill the start time only into the form's own field, whatever an approved comment holds", async () => {
+      // Stored as it was before the shared schema refused control characters: the old template's
+      // exact marker, and text that looks like the field, in the name and the text.
+      const marker = "\u0000form-started\u0000";
+      const lookalike = `<input type="hidden" name="formStarted" form="comment-form" data-form-started="" value=""/>`;
+      const text = `${marker}\n${lookalike}\ndata-form-started="" value="" ${marker}`;
+      const { id } = await t.store.addCommentWithMails(
+        { post: post.slug, name: `Marker ${marker} value=""`, email: "m@example.com", text },
+        () => [],
+      );
+      await t.store.setCommentStatus(id, "approved");
+
+      const page = await request(t.app).get(postPath);
+      expect(page.status).toBe(200);
+      const signed = /\d{10,}\.[\w-]{43}/g;
+      // The start time, exactly once, in the form's own field.
+      expect(page.text.match(signed)).toHaveLength(1);
+      const field =
+        /<input type="hidden" name="formStarted" form="comment-form" data-form-started="" value="([^"]*)"\/>/g;
+      const fields = [...page.text.matchAll(field)];
+      expect(fields).toHaveLength(1);
+      expect(fields[0]?.[1]).toMatch(/^\d+\.[\w-]{43}$/);
+      // The comment shown as written, as plain text: the marker untouched, the lookalike escaped.
+      const shown = /<p class="comment__text">(.*?)<\/p>/s.exec(page.text)?.[1];
+      expect(shown).toBe(
+        `${marker}<br>&lt;input type=&quot;hidden&quot; name=&quot;formStarted&quot; form=&quot;comment-form&quot; ` +
+          `data-form-started=&quot;&quot; value=&quot;&quot;/&gt;<br>data-form-started=&quot;&quot; value=&quot;&quot; ${marker}`,
+      );
+      expect(page.text).toContain(`Marker ${marker} value=&quot;&quot;</span>`);
+      // And the form works with it.
+      t.clock.advance(5_000);
+      expect((await send(valid({ formStarted: fields[0]?.[1] }))).status).toBe(201);
+    });
+
+    it("a built page whose start-time field has no empty value stops the start, naming the page", async () => {
+      const broken = await siteWithPostPage(
+        `<input type="hidden" name="formStarted" data-form-started=""/>`,
+      );
+      expect(() => createSite({ dir: broken })).toThrow(
+        `${postPath}/index.html: the comment form's start-time field has no empty value attribute`,
+      );
     });
 
     it("show approved comments as plain text, and answer 304 while the thread is unchanged", async () => {
