@@ -1,3 +1,4 @@
+import { trimTrailingSlashes } from "@site/shared/i18n";
 import type { Clock } from "../ports/clock.js";
 import type { CommentStatus } from "../ports/store.js";
 import { hmac, macMatches, purposeKey } from "./signed-tokens.js";
@@ -45,7 +46,7 @@ export function createModerationLinks({
 }): ModerationLinks {
   const key = purposeKey(secret, "comment-moderation-link/v1");
   const mac = (payload: string) => hmac(key, payload);
-  const base = siteUrl.replace(/\/+$/, "");
+  const base = trimTrailingSlashes(siteUrl);
   const token: ModerationLinks["token"] = (commentId, decision, issuedAt = clock.now()) => {
     const expires = issuedAt.getTime() + moderationLinkLifetimeMs;
     const payload = Buffer.from(`${decision}.${expires}.${commentId}`, "utf8").toString(

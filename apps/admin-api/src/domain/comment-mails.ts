@@ -1,6 +1,6 @@
 import escapeHtml from "escape-html";
 import { blogPaths, type BlogPostSummary } from "@site/shared/blog";
-import { localeNames, type Locale } from "@site/shared/i18n";
+import { localeNames, trimTrailingSlashes, type Locale } from "@site/shared/i18n";
 import type { NewMail } from "../ports/store.js";
 import type { ModerationDecision, ModerationLinks } from "./comment-links.js";
 import { htmlDocument, oneLine, type MailIdentity } from "./mails.js";
@@ -31,7 +31,7 @@ export function commentNotificationMail(
   post: Pick<BlogPostSummary, "slug" | "title">,
   { identity, links }: { identity: MailIdentity; links: ModerationLinks },
 ): NewMail {
-  const postUrl = `${identity.siteUrl.replace(/\/+$/, "")}${blogPaths.post(post.slug)}`;
+  const postUrl = `${trimTrailingSlashes(identity.siteUrl)}${blogPaths.post(post.slug)}`;
   const name = oneLine(comment.name);
   const subject = oneLine(`New comment to moderate on "${post.title}" from ${name}`);
   const urls = (["approved", "rejected", "spam"] as const).map(

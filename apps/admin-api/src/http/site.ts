@@ -12,7 +12,14 @@ import {
   type ThreadComment,
 } from "@site/shared/blog";
 import { notFoundPath } from "@site/shared/content";
-import { intlLocales, localePath, locales, splitLocalePath, type Locale } from "@site/shared/i18n";
+import {
+  intlLocales,
+  localePath,
+  locales,
+  splitLocalePath,
+  trimTrailingSlashes,
+  type Locale,
+} from "@site/shared/i18n";
 import { translations } from "@site/shared/i18n/translations";
 import { serviceWorkerFile } from "@site/shared/service-worker";
 import { siteManifestFile, siteManifestSchema, type SiteManifest } from "@site/shared/site";
@@ -386,7 +393,8 @@ export function createSite({ dir, comments }: SiteOptions): RequestHandler {
     }
     // One canonical URL per page: `/about/` → `/about`, keeping the query string.
     if (req.path.length > 1 && req.path.endsWith("/")) {
-      const canonical = req.path.replace(/\/+$/, "") || "/";
+      // A linear trim: a pattern like /\/+$/ takes quadratic time on a path of thousands of slashes.
+      const canonical = trimTrailingSlashes(req.path) || "/";
       if (pages.has(canonical)) {
         const queryStart = req.originalUrl.indexOf("?");
         const search = queryStart === -1 ? "" : req.originalUrl.slice(queryStart);
@@ -415,7 +423,7 @@ export function createSite({ dir, comments }: SiteOptions): RequestHandler {
         lastModified: false,
         setHeaders: (res, path) => {
           res.setHeader("Cache-Control", immutable);
-          if (/\.svg(\.(br|gz))?$/.test(path))
+          if (/\.svg(?:\.(?:br|gz))?$/.test(path))
             res.setHeader("Content-Security-Policy", siteAssetPolicy);
           else for (const name of documentOnlyHeaders) res.removeHeader(name);
         },
