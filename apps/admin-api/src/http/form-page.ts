@@ -1,7 +1,9 @@
 import escapeHtml from "escape-html";
 import type { Request, Response } from "express";
-import { firm } from "@site/shared/content";
-import type { Locale } from "@site/shared/i18n";
+import { blogSubpagePaths } from "@site/shared/blog";
+import { blogPosts } from "@site/shared/blog/posts";
+import { firm, routePaths } from "@site/shared/content";
+import { localePath, splitLocalePath, trimTrailingSlashes, type Locale } from "@site/shared/i18n";
 import { translations } from "@site/shared/i18n/translations";
 import { answerTranslator } from "./answer-language.js";
 
@@ -22,7 +24,11 @@ export function isFormPost(req: Request): boolean {
 const pagePolicy = (formAction: "'none'" | "'self'") =>
   `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action ${formAction}`;
 
-/** The Referer when the browser sent one from this host (the page a form was on), else null. */
+/**
+ * The Referer when the browser sent one from this host (the page a form was on), else null. Its path is
+ * whatever the sender wrote (`//evil.example`, `/\evil.example` read as `//evil.example`): never put it
+ * in a link or a redirect as it is (see backPath).
+ */
 export function sameHostReferer(req: Request): URL | null {
   const referer = req.get("referer");
   if (!referer) return null;
@@ -34,10 +40,23 @@ export function sameHostReferer(req: Request): URL | null {
   }
 }
 
-/** Where "back" leads: the page the form was on when the browser says so, else home. */
-function backPath(req: Request): string {
+/** The pages a back link may lead to, by their English paths (each exists in every language). */
+const knownPages: ReadonlySet<string> = new Set([...routePaths, ...blogSubpagePaths(blogPosts)]);
+
+/**
+ * Where "back" leads: the page the form was on, when the Referer (from this host) names one of the
+ * site's pages in any of its languages ("/fr/contact", "/contact/" alike), without its query or
+ * fragment; else the home page of `locale`. The link is rebuilt from the known page, never copied from
+ * the request, so it cannot lead off the site.
+ */
+function backPath(req: Request, locale: Locale): string {
   const url = sameHostReferer(req);
-  return url ? `${url.pathname}${url.search}` : "/";
+  if (url) {
+    const path = url.pathname.length > 1 ? trimTrailingSlashes(url.pathname) : url.pathname;
+    const page = splitLocalePath(path);
+    if (knownPages.has(page.path)) return localePath(page.locale, page.path);
+  }
+  return localePath(locale, "/");
 }
 
 /**
@@ -77,7 +96,7 @@ export function sendFormPage(
 ): void {
   const { locale, say } = answerTranslator(res.req);
   const words = translations(locale).messages.formResultMessages;
-  const back = escapeHtml(backPath(res.req));
+  const back = escapeHtml(backPath(res.req, locale));
   const details = page.details?.length
     ? `<ul>${page.details.map((d) => `<li>${escapeHtml(say(d))}</li>`).join("")}</ul>`
     : "";

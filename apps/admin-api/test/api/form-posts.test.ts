@@ -6,6 +6,7 @@ import {
   newsletterMessages,
   validationMessages,
 } from "@site/shared/messages";
+import { blogPosts } from "@site/shared/blog/posts";
 import { makeTestApp } from "../helpers/app.js";
 
 /** The forms' own posts, as a browser with JavaScript off sends them (form-encoded, expecting a page). */
@@ -114,6 +115,52 @@ describe("form posts without JavaScript", () => {
       .set("Referer", "https://evil.test/phish")
       .send({ email: "bad" });
     expect(other.text).toContain('href="/"');
+  });
+
+  it("the back link is only ever a known page of this site, else the home page of the form's language", async () => {
+    const slug = blogPosts[0]!.slug;
+    const cases: [referer: string | undefined, href: string, body?: Record<string, string>][] = [
+      // Paths another host hides in: protocol-relative, a backslash (read as a slash), encoded.
+      ["https://site.test//evil.example", "/"],
+      ["https://site.test///evil.example/contact", "/"],
+      ["https://site.test/\\evil.example", "/"],
+      ["https://site.test/\\/evil.example/", "/"],
+      ["https://site.test/%2F%2Fevil.example", "/"],
+      ["https://site.test/%5Cevil.example", "/"],
+      ["https://site.test/%2e%2e/%2e%2e//evil.example", "/"],
+      ["https://site.test/..//evil.example", "/"],
+      // Other origins, and what is no URL at all.
+      ["https://evil.example/contact", "/"],
+      ["https://site.test@evil.example/contact", "/"],
+      ["https://site.test.evil.example/contact", "/"],
+      ["//evil.example/contact", "/"],
+      ["/contact", "/"],
+      ["javascript:alert(1)", "/"],
+      [undefined, "/"],
+      // Known pages: kept, without query or fragment, trailing slashes dropped, in their language.
+      ["https://site.test/contact?next=//evil.example#top", "/contact"],
+      ["https://site.test/contact/", "/contact"],
+      [`https://site.test/contact${"/".repeat(15_000)}`, "/contact"],
+      ["https://site.test/fr/contact", "/fr/contact"],
+      ["https://site.test/fr/", "/fr"],
+      [`https://site.test/sw/blog/${slug}`, `/sw/blog/${slug}`],
+      ["https://site.test/blog/category/banking", "/blog/category/banking"],
+      // Unknown pages: the home page of the form's language.
+      ["https://site.test/no-such-page", "/"],
+      [`https://site.test/${"a/".repeat(5_000)}`, "/"],
+      ["https://site.test/fr/no-such-page", "/fr"],
+      ["https://site.test/fr//evil.example", "/fr"],
+      ["https://evil.example/contact", "/sw", { locale: "sw" }],
+      [undefined, "/fr", { locale: "fr" }],
+    ];
+    for (const [referer, href, body = {}] of cases) {
+      const post = request(t.app).post("/api/subscriptions").type("form").set("Host", "site.test");
+      if (referer !== undefined) post.set("Referer", referer);
+      const res = await post.send({ email: "bad", ...body });
+      expect(res.status, referer).toBe(400);
+      const links = [...res.text.matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
+      expect(links, referer?.slice(0, 60)).toEqual([href]);
+    }
   });
 
   it("pages send their referrer to this site only, so the back link can work", async () => {
