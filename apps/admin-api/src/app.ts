@@ -27,6 +27,7 @@ import {
   subscribersCsvHandler,
 } from "./http/routes/personal-data.js";
 import { unsubscribeHandler, unsubscribePageHandler } from "./http/routes/unsubscribe.js";
+import { resubscribeHandler, resubscribePageHandler } from "./http/routes/resubscribe.js";
 import { createSite, siteAssetPolicy } from "./http/site.js";
 import type { Clock } from "./ports/clock.js";
 import type { Store } from "./ports/store.js";
@@ -161,6 +162,14 @@ export function createApp(deps: AppDeps): Express {
     express.urlencoded({ limit: "2kb", extended: false }),
     express.text({ type: "multipart/form-data", limit: "2kb" }),
     unsubscribeHandler(services.unsubscribe),
+  );
+  // The way back for an address that had unsubscribed (Decision 10): the link mailed to it. A GET shows,
+  // the page's POST confirms. Not rate-limited, as above: a token that does not verify never reaches the store.
+  api.get("/subscriptions/confirm", resubscribePageHandler(services.resubscribe));
+  api.post(
+    "/subscriptions/confirm",
+    express.urlencoded({ limit: "2kb", extended: false }),
+    resubscribeHandler(services.resubscribe),
   );
   // A person's data, for the firm's tools only (docs/operations.md).
   const admin = bearerAuth(security.adminApiToken);

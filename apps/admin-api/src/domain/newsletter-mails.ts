@@ -64,3 +64,48 @@ export function welcomeMail(
     headers: { ...unsubscribeHeaders(unsubscribeUrl), ...languageHeaders(locale) },
   };
 }
+
+/**
+ * The mail to an address that had unsubscribed when someone subscribes it on the site again (Decision 10):
+ * the link that brings it back, in the language of the form that asked. Not a newsletter mail (the
+ * address is not subscribed), so no List-Unsubscribe: ignoring it is the way out.
+ */
+export function resubscribeConfirmationMail(
+  {
+    to,
+    confirmUrl,
+    locale = "en",
+  }: { to: string; confirmUrl: string; locale?: Locale | undefined },
+  identity: MailIdentity,
+): NewMail["message"] {
+  const { messages } = translations(locale);
+  const m = messages.mailMessages.resubscribe;
+  const w = messages.mailMessages.welcome;
+  const privacyUrl = `${trimTrailingSlashes(identity.siteUrl)}${localePath(locale, routeById("privacy").path)}`;
+  const text = [
+    m.lead,
+    "",
+    m.confirmText,
+    confirmUrl,
+    m.expiry,
+    "",
+    m.notYou,
+    w.privacyText(privacyUrl),
+    "",
+    signatureText(identity, locale),
+  ].join("\n");
+  const html = htmlDocument(
+    m.subject,
+    [
+      `<p>${escapeHtml(m.lead)}</p>`,
+      `<p>${escapeHtml(m.confirmLead)} <a href="${escapeHtml(confirmUrl)}">${escapeHtml(m.confirmLink)}</a>. ${escapeHtml(m.expiry)}</p>`,
+      `<p>${escapeHtml(m.notYou)}</p>`,
+      `<p>${escapeHtml(w.privacyLead)} <a href="${escapeHtml(privacyUrl)}">${escapeHtml(w.privacyLink)}</a>.</p>`,
+      signatureHtml(identity, locale),
+    ].join("\n"),
+    locale,
+  );
+  // English mails carry no header of their own, as every other mail to a visitor.
+  const headers = languageHeaders(locale);
+  return { to, subject: m.subject, text, html, ...(locale === "en" ? {} : { headers }) };
+}

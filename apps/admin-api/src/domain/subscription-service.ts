@@ -5,14 +5,18 @@ import { resolveConsent } from "./consent.js";
 import { submissionLocale } from "./locale.js";
 import type { AutomaticMailLimiter } from "./mail-limits.js";
 import type { MailIdentity } from "./mails.js";
-import { welcomeMail } from "./newsletter-mails.js";
+import { resubscribeConfirmationMail, welcomeMail } from "./newsletter-mails.js";
 import { decoyId, honeypotFilled, type Outcome, type RequestContext } from "./outcomes.js";
+import type { ResubscribeLinks } from "./resubscribe-links.js";
 import type { UnsubscribeLinks } from "./unsubscribe-links.js";
 
-/** `created` carries `returning`: the address had unsubscribed and is subscribed again. */
+/**
+ * `confirm-mailed`: the address had unsubscribed. It stays so; a link to come back was mailed to it
+ * (within the automatic-mail limits: the answer is the same when the limit left it out).
+ */
 export type SubscribeOutcome =
-  | Exclude<Outcome, { kind: "created" }>
-  | { kind: "created"; id: string; returning: boolean }
+  | Outcome
+  | { kind: "confirm-mailed"; id: string }
   | { kind: "duplicate" }
   | { kind: "dropped"; id: string };
 
@@ -24,6 +28,7 @@ export function createSubscriptionService({
   store,
   identity,
   links,
+  resubscribeLinks,
   limiter,
   idempotency,
   onMailQueued = () => undefined,
@@ -34,6 +39,8 @@ export function createSubscriptionService({
   idempotency: Idempotency;
   /** Makes the personal unsubscribe link of the welcome mail. */
   links: UnsubscribeLinks;
+  /** Makes the link an address that had unsubscribed must open to come back (Decision 10). */
+  resubscribeLinks: ResubscribeLinks;
   /** Caps the welcome mail (automatic mail to whatever address was typed). */
   limiter: AutomaticMailLimiter;
   /** Told once a subscription and its welcome mail are committed. */
@@ -60,27 +67,56 @@ export function createSubscriptionService({
       );
       if (!keyed.ok) return { kind: "invalid", fieldErrors: keyed.fieldErrors };
       try {
-        // The subscription, its consent and the welcome mail commit together (the mail within the
-        // automatic-mail limits: past them it is left out, the subscription stands).
+        // A new address: the subscription, its consent and the welcome mail commit together. An address
+        // that had left: nothing of it changes, only the link to come back is queued, bound to when it
+        // left and carrying this form's consent (Decision 10). Either mail within the automatic-mail
+        // limits: past them it is left out and the answer is the same.
         const result = await store.addSubscription(
           { email, consent: consent.consent, locale },
-          (subscriptionId, { returning }) => [
-            limiter.limit({
-              message: welcomeMail(
-                { to: email, unsubscribeUrl: links.url(subscriptionId), returning, locale },
-                identity,
-              ),
-              meta: { kind: "newsletter-welcome", subscriptionId },
-            }),
+          (subscriptionId, { departedAt }) => [
+            limiter.limit(
+              departedAt === null
+                ? {
+                    message: welcomeMail(
+                      {
+                        to: email,
+                        unsubscribeUrl: links.url(subscriptionId),
+                        returning: false,
+                        locale,
+                      },
+                      identity,
+                    ),
+                    meta: { kind: "newsletter-welcome", subscriptionId },
+                  }
+                : {
+                    message: resubscribeConfirmationMail(
+                      {
+                        to: email,
+                        confirmUrl: resubscribeLinks.url({
+                          subscriptionId,
+                          departedAt,
+                          locale,
+                          consent: consent.consent,
+                        }),
+                        locale,
+                      },
+                      identity,
+                    ),
+                    meta: { kind: "newsletter-confirmation", subscriptionId },
+                  },
+            ),
           ],
           keyed.claim,
         );
-        if (!result.created) return { kind: "duplicate" };
+        if (!result.created && result.reason === "duplicate") return { kind: "duplicate" };
+        const outcome: SubscribeOutcome = result.created
+          ? { kind: "created", id: result.id }
+          : { kind: "confirm-mailed", id: result.id };
         // A repeat of a stored submission: the first answer, and nothing new to send.
-        if (result.replayed) return { kind: "created", id: result.id, returning: result.returning };
+        if (result.replayed) return outcome;
         limiter.reportSkipped(result.skipped, { subscriptionId: result.id });
         onMailQueued();
-        return { kind: "created", id: result.id, returning: result.returning };
+        return outcome;
       } catch (cause) {
         if (cause instanceof IdempotencyKeyReusedError) return { kind: "key-reused" };
         return { kind: "unavailable", cause };

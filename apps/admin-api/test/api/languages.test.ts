@@ -135,7 +135,7 @@ describe("the API speaks the submission's language", () => {
     });
   });
 
-  it("a Swahili subscription posted as a plain form gets the Swahili success page; a returning subscriber the Swahili welcome back", async () => {
+  it("a Swahili subscription posted as a plain form gets the Swahili success page; an address that had left is asked in Swahili to check its inbox", async () => {
     const page = await request(t.app)
       .post("/api/subscriptions")
       .type("form")
@@ -156,7 +156,7 @@ describe("the API speaks the submission's language", () => {
       .post("/api/subscriptions")
       .send({ email: "juma@example.co.tz", locale: "sw", noticeVersion: version });
     expect(back.status).toBe(201);
-    expect(back.body.message).toBe(said("sw", (m) => m.privacyMessages.welcomeBack));
+    expect(back.body.message).toBe(said("sw", (m) => m.privacyMessages.confirmMailed));
   });
 
   it("a plain form posted from /fr/contact without a locale field is stored as French and answered with the French page", async () => {

@@ -1,7 +1,18 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { apiMessages, newsletterMessages, validationMessages } from "@site/shared/messages";
-import { makeTestApp } from "../helpers/app.js";
+import { privacyNotice } from "@site/shared/content";
+import { translations } from "@site/shared/i18n/translations";
+import {
+  apiMessages,
+  newsletterMessages,
+  privacyMessages,
+  unsubscribeMessages,
+  validationMessages,
+} from "@site/shared/messages";
+import { createModerationLinks } from "../../src/domain/comment-links.js";
+import { defaultMailLimits } from "../../src/domain/mail-limits.js";
+import { resubscribeLinkLifetimeMs } from "../../src/domain/resubscribe-links.js";
+import { makeTestApp, testSecret, testToken } from "../helpers/app.js";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -200,5 +211,296 @@ describe("rate limits", () => {
     } finally {
       await t.cleanup();
     }
+  });
+});
+
+/**
+ * Decision 10: a stranger's subscription of an address that had unsubscribed does not subscribe it; the
+ * address comes back only through the link mailed to it (a GET shows, a POST confirms).
+ */
+describe("an address that had unsubscribed comes back only through the link mailed to it", () => {
+  let t: Awaited<ReturnType<typeof makeTestApp>>;
+  beforeEach(async () => {
+    t = await makeTestApp({ mailLimits: { ...defaultMailLimits, perRecipientDaily: 3 } });
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  const version = privacyNotice.version;
+  const subscribe = (body: Record<string, unknown>, key?: string) => {
+    const req = request(t.app).post("/api/subscriptions");
+    if (key) req.set("Idempotency-Key", key);
+    return req.send({ noticeVersion: version, ...body });
+  };
+  const unsubscribeLinkOf = async (subscriptionId: string) => {
+    const welcome = (await t.store.listMails()).find(
+      (m) => m.meta.kind === "newsletter-welcome" && m.meta.subscriptionId === subscriptionId,
+    );
+    const path = /\/api\/unsubscribe\?token=[\w.-]+/.exec(welcome?.message.text ?? "")?.[0];
+    if (!path) throw new Error("no unsubscribe link in the welcome mail");
+    return path;
+  };
+  /** Subscribes the address, then unsubscribes it by RFC 8058's one-click POST; its subscription id. */
+  const subscribedThenLeft = async (email = "amina@example.com") => {
+    const first = await subscribe({ email, page: "/" });
+    expect(first.status).toBe(201);
+    const left = await request(t.app)
+      .post(await unsubscribeLinkOf(first.body.id))
+      .type("form")
+      .send("List-Unsubscribe=One-Click");
+    expect(left.status).toBe(204);
+    return first.body.id as string;
+  };
+  const confirmations = async () =>
+    (await t.store.listMails()).filter((m) => m.meta.kind === "newsletter-confirmation");
+  /** The path and query of the newest confirmation link mailed. */
+  const confirmLink = async () => {
+    const mail = (await confirmations()).at(-1);
+    const path = /\/api\/subscriptions\/confirm\?token=[\w.-]+/.exec(mail?.message.text ?? "")?.[0];
+    if (!path) throw new Error(`no confirmation link in ${mail?.message.text}`);
+    expect(mail?.message.html).toContain(`href="https://site.firm.test${path}"`);
+    return path;
+  };
+  /** The link's button, as the browser posts it: a same-origin empty form. */
+  const press = (path: string) =>
+    request(t.app)
+      .post(path)
+      .set("Host", "127.0.0.1")
+      .set("Origin", "http://127.0.0.1")
+      .type("form")
+      .send("");
+  const csv = async () =>
+    (
+      await request(t.app)
+        .get("/api/admin/subscribers.csv")
+        .set("Authorization", `Bearer ${testToken}`)
+    ).text;
+
+  it("a stranger's subscription after an unsubscribe leaves it unsubscribed and out of the CSV, and mails one confirmation link in the form's language", async () => {
+    const id = await subscribedThenLeft();
+    const before = await t.store.getSubscription(id);
+
+    const res = await subscribe({ email: "Amina@Example.com", page: "/fr/services", locale: "fr" });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      success: true,
+      id,
+      message: translations("fr").messages.privacyMessages.confirmMailed,
+    });
+    // Nothing of the subscription changed: status, when it left, its consent, its language.
+    expect(await t.store.getSubscription(id)).toEqual(before);
+    expect((await t.store.listSubscribers()).map((s) => s.email)).toEqual([]);
+    expect(await csv()).not.toContain("amina@example.com");
+
+    const [mail, ...more] = await confirmations();
+    expect(more).toEqual([]);
+    expect(mail?.meta).toEqual({ kind: "newsletter-confirmation", subscriptionId: id });
+    expect(mail?.message.to).toBe("amina@example.com");
+    const fr = translations("fr").messages.mailMessages.resubscribe;
+    expect(mail?.message.subject).toBe(fr.subject);
+    expect(mail?.message.headers).toEqual({ "Content-Language": "fr" });
+    expect(mail?.message.html).toContain('<html lang="fr">');
+    expect(mail?.message.text).toContain(fr.notYou);
+    // The link names the subscription by its signed token only: never the address.
+    const link = await confirmLink();
+    expect(decodeURIComponent(link)).not.toContain("amina");
+    // Not a newsletter mail: the address is not subscribed, so there is nothing to unsubscribe from.
+    expect(mail?.message.headers?.["List-Unsubscribe"]).toBeUndefined();
+  });
+
+  it("a repeat with the same idempotency key gets the same answer and queues no second mail", async () => {
+    const id = await subscribedThenLeft();
+    const key = "k".repeat(22);
+    const first = await subscribe({ email: "amina@example.com" }, key);
+    const again = await subscribe({ email: "amina@example.com" }, key);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(first.body).toEqual({ success: true, id, message: privacyMessages.confirmMailed });
+    expect(await confirmations()).toHaveLength(1);
+  });
+
+  it("the per-recipient cap applies to the confirmation mail; the answer does not say it was left out", async () => {
+    // Three a day to one address: the welcome, then two confirmations; the fourth mail is left out.
+    await subscribedThenLeft();
+    const answers = [];
+    for (let i = 0; i < 3; i += 1) answers.push(await subscribe({ email: "amina@example.com" }));
+    expect(answers.map((res) => res.status)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((res) => JSON.stringify(res.body))).size).toBe(1);
+    expect(await confirmations()).toHaveLength(2);
+    expect(t.log.text()).toContain("automatic mail skipped");
+    expect(t.log.text()).not.toContain("amina@example.com");
+  });
+
+  it("a form posted without script reads the check-your-inbox page", async () => {
+    await subscribedThenLeft();
+    const page = await request(t.app)
+      .post("/api/subscriptions")
+      .type("form")
+      .send({ email: "amina@example.com", noticeVersion: version });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`<h1>${privacyMessages.confirmMailed}</h1>`);
+    expect(await confirmations()).toHaveLength(1);
+  });
+
+  it("the link's page (GET) names the address and shows a button, and changes nothing", async () => {
+    const id = await subscribedThenLeft();
+    await subscribe({ email: "amina@example.com", locale: "sw", page: "/sw" });
+    const link = await confirmLink();
+    const before = await t.store.getSubscription(id);
+    const sw = translations("sw").messages.unsubscribeMessages.resubscribe;
+    for (let scan = 0; scan < 3; scan += 1) {
+      const page = await request(t.app).get(link);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('<html lang="sw">');
+      expect(page.text).toContain(`<h1>${sw.confirmTitle}</h1>`);
+      expect(page.text).toContain("amina@example.com");
+      expect(page.text).toContain(`<form method="post" action="${link}">`);
+      expect(page.text).toContain(`<button type="submit">${sw.confirmButton}</button>`);
+      expect(page.text).not.toMatch(/<script/i);
+      expect(page.headers["content-security-policy"]).toContain("form-action 'self'");
+    }
+    expect(await t.store.getSubscription(id)).toEqual(before);
+    expect(await t.store.listMails()).toHaveLength(2);
+    // The request log keeps the path only: the token stays out.
+    expect(t.log.text()).not.toContain(link.split("token=")[1]);
+  });
+
+  it("the page's button subscribes the address again with the consent of the form that asked, and mails a welcome back", async () => {
+    const id = await subscribedThenLeft();
+    await subscribe({ email: "amina@example.com", page: "/fr/services", locale: "fr" });
+    const link = await confirmLink();
+    const pressedAt = Date.now();
+    const done = await press(link);
+    expect(done.status).toBe(200);
+    expect(done.text).toContain('<html lang="fr">');
+    expect(done.text).toContain(
+      translations("fr").messages.unsubscribeMessages.resubscribe.doneTitle,
+    );
+    const stored = await t.store.getSubscription(id);
+    expect(stored).toMatchObject({
+      status: "subscribed",
+      unsubscribedAt: null,
+      locale: "fr",
+      consent: { page: "/fr/services", noticeVersion: version },
+    });
+    // The consent is the confirmation's, at store time.
+    expect(stored?.consent.at.getTime()).toBeGreaterThanOrEqual(pressedAt - 1);
+    expect(await csv()).toContain("amina@example.com");
+    const welcomes = (await t.store.listMails()).filter(
+      (m) => m.meta.kind === "newsletter-welcome",
+    );
+    expect(welcomes).toHaveLength(2);
+    expect(welcomes[1]?.message.subject).toBe(
+      translations("fr").messages.mailMessages.welcome.subjectReturning,
+    );
+    expect(welcomes[1]?.message.headers?.["List-Unsubscribe"]).toContain("/api/unsubscribe?token=");
+    // Subscribed again: the next subscription is the usual duplicate.
+    expect((await subscribe({ email: "amina@example.com" })).status).toBe(409);
+  });
+
+  it("a link used once decides nothing more: 410, on its page and its button", async () => {
+    const id = await subscribedThenLeft();
+    await subscribe({ email: "amina@example.com" });
+    const link = await confirmLink();
+    expect((await press(link)).status).toBe(200);
+    const mailsAfter = (await t.store.listMails()).length;
+    for (const res of [await request(t.app).get(link), await press(link)]) {
+      expect(res.status).toBe(410);
+      expect(res.text).toContain(unsubscribeMessages.resubscribe.goneTitle);
+      expect(res.text).not.toContain("<form");
+      expect(res.text).not.toContain("amina@example.com");
+    }
+    expect((await t.store.getSubscription(id))?.status).toBe("subscribed");
+    expect(await t.store.listMails()).toHaveLength(mailsAfter);
+  });
+
+  it("a link sent before the address left again decides nothing (410), even never used", async () => {
+    const id = await subscribedThenLeft();
+    await subscribe({ email: "amina@example.com" });
+    const older = await confirmLink();
+    await subscribe({ email: "amina@example.com" });
+    const newer = await confirmLink();
+    const departure = (await t.store.getSubscription(id))?.unsubscribedAt?.getTime() ?? 0;
+    expect((await press(newer)).status).toBe(200);
+    // Left again, at a later millisecond than the departure both links were made for (the store stamps
+    // it with the real time; this waits out at most the rest of that one millisecond, never sleeps).
+    while (Date.now() <= departure) {
+      // spin
+    }
+    expect(await t.store.unsubscribe(id)).toBe("unsubscribed");
+    for (const res of [await request(t.app).get(older), await press(older)]) {
+      expect(res.status).toBe(410);
+      expect(res.text).toContain(unsubscribeMessages.resubscribe.goneTitle);
+    }
+    expect((await t.store.getSubscription(id))?.status).toBe("unsubscribed");
+  });
+
+  it("an expired link decides nothing: 410 in its own language, and the address stays unsubscribed", async () => {
+    const id = await subscribedThenLeft();
+    await subscribe({ email: "amina@example.com", locale: "fr" });
+    const link = await confirmLink();
+    t.clock.advance(resubscribeLinkLifetimeMs);
+    for (const res of [await request(t.app).get(link), await press(link)]) {
+      expect(res.status).toBe(410);
+      expect(res.text).toContain('<html lang="fr">');
+      expect(res.text).toContain(
+        translations("fr").messages.unsubscribeMessages.resubscribe.goneTitle,
+      );
+    }
+    expect((await t.store.getSubscription(id))?.status).toBe("unsubscribed");
+  });
+
+  it("a forged, altered or other link's token is refused with 403 and changes nothing", async () => {
+    const id = await subscribedThenLeft();
+    await subscribe({ email: "amina@example.com" });
+    const token = (await confirmLink()).split("token=")[1] ?? "";
+    const [payload = "", mac = ""] = token.split(".");
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as Record<
+      string,
+      unknown
+    >;
+    const later = Buffer.from(JSON.stringify({ ...claims, e: Number(claims["e"]) + 1e9 })).toString(
+      "base64url",
+    );
+    const unsubscribeToken = (await unsubscribeLinkOf(id)).split("token=")[1] ?? "";
+    // Made with the same secret for another use: an unsubscribe link, and a moderation link's shape.
+    const otherPurposes = [
+      unsubscribeToken,
+      createModerationLinks({
+        secret: testSecret,
+        siteUrl: "https://x.test",
+        clock: t.clock,
+      }).token(id, "approved"),
+    ];
+    const flipped = `${payload}.${mac.slice(0, -1)}${mac.endsWith("A") ? "B" : "A"}`;
+    for (const bad of [`${later}.${mac}`, flipped, token.slice(0, -3), "", "x", ...otherPurposes]) {
+      const path = `/api/subscriptions/confirm?token=${encodeURIComponent(bad)}`;
+      for (const res of [await request(t.app).get(path), await press(path)]) {
+        expect(res.status).toBe(403);
+        expect(res.text).toContain(unsubscribeMessages.resubscribe.invalidTitle);
+      }
+    }
+    expect((await t.store.getSubscription(id))?.status).toBe("unsubscribed");
+  });
+
+  it("another site's page cannot post the confirmation", async () => {
+    const id = await subscribedThenLeft();
+    await subscribe({ email: "amina@example.com" });
+    const res = await request(t.app)
+      .post(await confirmLink())
+      .set("Origin", "https://evil.example")
+      .type("form")
+      .send("");
+    expect(res.status).toBe(403);
+    expect((await t.store.getSubscription(id))?.status).toBe("unsubscribed");
+  });
+
+  it("a new address still subscribes at once with its welcome mail and no confirmation", async () => {
+    const res = await subscribe({ email: "baraka@example.com" });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ success: true, id: expect.any(String) });
+    expect((await t.store.getSubscription(res.body.id))?.status).toBe("subscribed");
+    expect((await t.store.listMails()).map((m) => m.meta.kind)).toEqual(["newsletter-welcome"]);
   });
 });

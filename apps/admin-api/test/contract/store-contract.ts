@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { describeIdempotencyContract } from "./idempotency-contract.js";
 import { describeCommentContract } from "./comment-contract.js";
 import { describePersonalDataContract } from "./personal-data-contract.js";
+import { describeSubscriptionContract } from "./subscription-contract.js";
 import type {
   ClaimedMail,
   MailClaim,
@@ -165,7 +166,7 @@ export function describeStoreContract(
         expect(personal.contacts.map((record) => record.locale).sort()).toEqual(["en", "fr"]);
       });
 
-      it("a duplicate subscription keeps its language; a returning subscriber takes the new one", async () => {
+      it("a duplicate or departed subscription keeps its language; one that comes back takes the new one", async () => {
         const id = createdId(
           await store.addSubscription({ email: "juma@example.com", locale: "sw" }),
         );
@@ -173,12 +174,15 @@ export function describeStoreContract(
         expect((await store.getSubscriptionByEmail("juma@example.com"))?.locale).toBe("sw");
         await store.unsubscribe(id);
         await store.addSubscription({ email: "juma@example.com", locale: "fr" });
+        expect((await store.getSubscription(id))?.locale).toBe("sw");
+        const left = async () => (await store.getSubscription(id))?.unsubscribedAt ?? new Date(0);
+        await store.resubscribe(id, await left(), { locale: "fr" });
         expect(await store.getSubscription(id)).toMatchObject({
           status: "subscribed",
           locale: "fr",
         });
         await store.unsubscribe(id);
-        await store.addSubscription({ email: "juma@example.com" });
+        await store.resubscribe(id, await left(), {});
         expect(await store.getSubscription(id)).toMatchObject({
           status: "subscribed",
           locale: "en",
@@ -559,5 +563,6 @@ export function describeStoreContract(
       () => sibling(),
     );
     describeCommentContract(() => store);
+    describeSubscriptionContract(() => store);
   });
 }

@@ -15,11 +15,12 @@ export function subscribeHandler(service: SubscriptionService): RequestHandler {
     const outcome = await service.subscribe(req.body, requestContext(req));
     switch (outcome.kind) {
       case "created":
-        if (outcome.returning) {
-          sendSuccess(res, 201, outcome.id, privacyMessages.welcomeBack, { say: true });
-        } else {
-          sendSuccess(res, 201, outcome.id, newsletterMessages.success);
-        }
+        sendSuccess(res, 201, outcome.id, newsletterMessages.success);
+        return;
+      case "confirm-mailed":
+        // The status and shape of a success, so the form shows the message; it says no more than
+        // "check your inbox" (not when the address left, nor whether the limits let the mail out).
+        sendSuccess(res, 201, outcome.id, privacyMessages.confirmMailed, { say: true });
         return;
       case "dropped":
         req.log.info("newsletter honeypot filled; submission dropped");

@@ -45,17 +45,18 @@ describe("NewsletterBlock", () => {
     expect(version?.closest("form")).toBe(screen.getByRole("textbox").closest("form"));
   });
 
-  it("a returning subscriber is welcomed back with the server's message", async () => {
+  it("an address that had unsubscribed is told, in the server's words, to check its inbox", async () => {
     recordPosts("/api/subscriptions", () =>
       HttpResponse.json(
-        { success: true, id: "sub-1", message: privacyMessages.welcomeBack },
+        { success: true, id: "sub-1", message: privacyMessages.confirmMailed },
         { status: 201 },
       ),
     );
     const { user, input, button } = setup();
     await user.type(input, "reader@example.com");
     await user.click(button);
-    expect(await screen.findByRole("status")).toHaveTextContent(privacyMessages.welcomeBack);
+    expect(await screen.findByRole("status")).toHaveTextContent(privacyMessages.confirmMailed);
+    expect(screen.queryByText(newsletterMessages.success)).not.toBeInTheDocument();
   });
 
   it("renders a labelled section with a constrained email field", () => {

@@ -50,7 +50,8 @@ export function NewsletterBlock() {
     keys.settle();
     setEmail("");
     setWebsite("");
-    // A returning subscriber is told so ("Welcome back..."): the server says when.
+    // The server words an outcome other than the usual success (an address that had unsubscribed is
+    // asked to check its inbox: docs/architecture.md, Decision 10).
     setOutcome({
       tone: "success",
       message: result.message
