@@ -171,6 +171,30 @@ test.describe("blog comments, JavaScript on", () => {
     await expect(thread(page)).not.toContainText(spam);
   });
 
+  test("rejected, then the same mail's Approve link: the page says it was rejected and when, offers nothing, changes nothing", async ({
+    page,
+    request,
+  }) => {
+    const post = decisionsPost!;
+    const name = uniqueName("Overruled");
+    await sendComment(request, post.slug, name);
+    const mail = await notificationFor(name);
+    await moderate(page, linkIn(mail, "rejected"), "rejected", name);
+
+    await page.goto(linkIn(mail, "approved"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "This comment has already been rejected",
+    );
+    await expect(
+      page.getByText(/^It was rejected on \w+,? \d{1,2} \w+ \d{4} at \d\d:\d\d UTC\.$/),
+    ).toBeVisible();
+    await expect(page.getByText(name, { exact: true })).toBeVisible();
+    await expect(page.getByRole("button")).toHaveCount(0);
+    expect(statusOf(name)).toEqual([{ status: "rejected" }]);
+    await gotoPage(page, `/blog/${post.slug}`);
+    await expect(thread(page)).not.toContainText(name);
+  });
+
   test("keyboard only: reach the form, fill it and send it", async ({ page }) => {
     const post = keyboardPost!;
     const name = uniqueName("Keyboard");
