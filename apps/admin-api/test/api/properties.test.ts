@@ -2,13 +2,16 @@ import Database from "better-sqlite3";
 import fc from "fast-check";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blogPosts } from "@site/shared/blog/posts";
 import {
   apiResultSchema,
+  commentInputSchema,
   contactInputSchema,
   newsletterInputSchema,
   simpleEmailPattern,
 } from "@site/shared/schemas";
-import { listen, makeTestApp } from "../helpers/app.js";
+import { createFormStartTokens } from "../../src/domain/comment-form-start.js";
+import { listen, makeTestApp, testSecret } from "../helpers/app.js";
 
 /**
  * Thousands of generated bodies, good, bad and absurd, sent over HTTP. Whatever arrives: never a 5xx,
@@ -189,6 +192,188 @@ describe("generated bodies", () => {
         n: number;
       };
       expect(orphanMails.n).toBe(0);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+/**
+ * Every write endpoint, sent what an attacker sends: prototype keys, wrong types, huge and odd Unicode
+ * strings (lone surrogates, control characters, combining marks), truncated JSON, and the same as form
+ * posts. Never a 5xx, always the endpoint's answer shape, nothing half stored, no prototype polluted.
+ */
+describe("hostile wire shapes on every write endpoint", () => {
+  const hostileRuns = 300;
+  let t: Awaited<ReturnType<typeof makeTestApp>>;
+  let server: Awaited<ReturnType<typeof listen>>;
+  const post = blogPosts[0]!;
+  beforeAll(async () => {
+    t = await makeTestApp({
+      mailLimits: {
+        perRecipientDaily: Number.MAX_SAFE_INTEGER,
+        automaticDailyCap: Number.MAX_SAFE_INTEGER,
+      },
+      commentLimits: { perPostHourly: Number.MAX_SAFE_INTEGER },
+      commentsPerAddress: Number.MAX_SAFE_INTEGER,
+    });
+    server = await listen(t.app);
+  });
+  afterAll(async () => {
+    await server.close();
+    await t.cleanup();
+  });
+
+  const formStarted = () =>
+    createFormStartTokens({
+      secret: testSecret,
+      clock: { now: () => new Date(t.clock.now().getTime() - 60_000) },
+      minFillMs: 0,
+    }).issue(post.slug);
+
+  const odd = fc.oneof(
+    fc.string({ unit: "binary", maxLength: 300 }),
+    fc.string({ unit: "grapheme-composite", maxLength: 200 }),
+    fc.constantFrom(
+      "\uD800",
+      "a\uDFFFb",
+      "e\u0301\u0301\u0301",
+      "\u202Eevil\u202C",
+      "\u0000\u0085\u009F",
+      "\uFEFF",
+      "www.".repeat(500),
+      "a@".repeat(300),
+      "é".repeat(6_000),
+    ),
+    fc.string({ minLength: 2_000, maxLength: 8_000 }),
+  );
+  const value = fc.oneof(
+    { weight: 5, arbitrary: odd },
+    { weight: 2, arbitrary: fc.emailAddress() },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  );
+  const prototypeKeys = ["__proto__", "constructor", "prototype", "hasOwnProperty", "toString"];
+  const keys = (fields: readonly string[]) =>
+    fc.constantFrom(...fields, ...prototypeKeys, "website", "idempotencyKey", "locale", "page");
+
+  /** An object of the endpoint's fields (and prototype keys), as raw JSON so `__proto__` stays a key. */
+  const jsonBody = (fields: readonly string[], base: () => Record<string, unknown>) =>
+    fc
+      .tuple(fc.array(fc.tuple(keys(fields), value), { maxLength: 8 }), fc.boolean())
+      .map(([pairs, withBase]) => {
+        const entries = [...(withBase ? Object.entries(base()) : []), ...pairs];
+        return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v) ?? "null"}`).join(",")}}`;
+      });
+  /** Raw JSON texts: the bodies above, cut anywhere, or any JSON value at all. */
+  const jsonWire = (fields: readonly string[], base: () => Record<string, unknown>) =>
+    fc.oneof(
+      { weight: 5, arbitrary: jsonBody(fields, base) },
+      {
+        weight: 2,
+        arbitrary: fc
+          .tuple(jsonBody(fields, base), fc.nat())
+          .map(([text, cut]) => text.slice(0, cut % Math.max(1, text.length))),
+      },
+      { weight: 1, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v) ?? "null") },
+    );
+  const formWire = (fields: readonly string[]) =>
+    fc
+      .array(fc.tuple(keys(fields), odd), { maxLength: 8 })
+      .map((pairs) => new URLSearchParams(pairs).toString());
+
+  const endpoints = [
+    {
+      path: "/api/contacts",
+      fields: ["name", "email", "phone", "subject", "description"],
+      base: () => ({ name: "Amina", email: "amina@example.com", subject: "S", description: "D" }),
+    },
+    {
+      path: "/api/subscriptions",
+      fields: ["email"],
+      base: () => ({ email: "reader@example.com" }),
+    },
+    {
+      path: "/api/comments",
+      fields: ["name", "email", "comment", "post", "formStarted"],
+      base: () => ({
+        name: "Amina",
+        email: "amina@example.com",
+        comment: "Useful, thank you.",
+        post: post.slug,
+        formStarted: formStarted(),
+      }),
+    },
+  ] as const;
+
+  it.each(endpoints)(
+    `$path: ${hostileRuns} JSON and ${hostileRuns} form bodies, never a 5xx, always its answer shape`,
+    async ({ path, fields, base }) => {
+      // Printed for the record, never asserted (timings belong to the benchmark: bench:hostile).
+      let slowest = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            jsonWire(fields, base).map((body) => ({ type: "application/json", body })),
+            formWire(fields).map((body) => ({ type: "application/x-www-form-urlencoded", body })),
+          ),
+          async ({ type, body }) => {
+            const started = performance.now();
+            const res = await fetch(`${server.url}${path}`, {
+              method: "POST",
+              headers: { "Content-Type": type, Accept: "application/json" },
+              body,
+            });
+            const text = await res.text();
+            slowest = Math.max(slowest, performance.now() - started);
+            expect(res.status, text).toBeLessThan(500);
+            if (type === "application/json") {
+              expect(apiResultSchema.safeParse(JSON.parse(text)).success, text).toBe(true);
+            } else {
+              expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+            }
+            expect(({} as Record<string, unknown>)["isAdmin"]).toBeUndefined();
+            expect(Object.prototype).not.toHaveProperty("email");
+          },
+        ),
+        { numRuns: hostileRuns * 2 },
+      );
+      console.log(`${path}: slowest of ${hostileRuns * 2} hostile bodies ${slowest.toFixed(1)} ms`);
+    },
+    120_000,
+  );
+
+  it("afterwards nothing is half stored: each contact has its two mails, each row passes its schema", () => {
+    const db = new Database(t.dbFile, { readonly: true });
+    try {
+      const contacts = db
+        .prepare("SELECT id, name, email, phone, subject, description FROM contacts")
+        .all() as Record<string, string | null>[];
+      for (const { id, ...row } of contacts) {
+        const input = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null));
+        expect(contactInputSchema.safeParse(input).success).toBe(true);
+        const mails = db.prepare("SELECT COUNT(*) AS n FROM mail WHERE contact_id = ?").get(id) as {
+          n: number;
+        };
+        expect(mails.n).toBe(2);
+      }
+      const comments = db.prepare("SELECT name, email, text FROM comments").all() as {
+        name: string;
+        email: string;
+        text: string;
+      }[];
+      for (const row of comments)
+        expect(
+          commentInputSchema.safeParse({
+            name: row.name,
+            email: row.email,
+            comment: row.text,
+            post: post.slug,
+          }).success,
+        ).toBe(true);
+      for (const { email } of db.prepare("SELECT email FROM subscriptions").all() as {
+        email: string;
+      }[])
+        expect(newsletterInputSchema.parse({ email }).email).toBe(email);
     } finally {
       db.close();
     }
