@@ -1,4 +1,4 @@
-import { newsletterInputSchema } from "@site/shared/schemas";
+import { emailKey, fieldLimits } from "@site/shared/schemas";
 import type {
   ConsentRecord,
   ErasureRecord,
@@ -21,8 +21,8 @@ export type AddressOutcome<T> = { kind: "ok"; value: T } | { kind: "invalid" };
 
 /**
  * A person's rights under Kenya's Data Protection Act 2019 (see, correct by hand, erase), for the
- * operator command and the admin endpoint, and the subscriber list the firm exports. The address is
- * normalised (trimmed, lower-cased) as the forms store it.
+ * operator command and the admin endpoint, and the subscriber list the firm exports. The stores find a
+ * person by the address's key (shared `emailKey`), however the address was typed.
  */
 export interface PersonalDataService {
   export(email: unknown): Promise<AddressOutcome<PersonalDataExport>>;
@@ -32,15 +32,33 @@ export interface PersonalDataService {
   subscribersCsv(): Promise<string>;
 }
 
-/** The one normalisation of an address: the newsletter schema's (trimmed, lower-cased, the simple pattern). */
-function normalisedAddress(email: unknown): string | null {
-  const parsed = newsletterInputSchema.safeParse({ email });
-  return parsed.success ? parsed.data.email : null;
+/**
+ * The key of an address a person or operator gives (shared `emailKey`), or null for what cannot be one.
+ * Checked with the pattern the forms used before it was narrowed (text, one at sign, a domain with a
+ * dot, no spaces), not today's: an address stored under it (`o'neil,jr@x.com`) must still be found and
+ * erased.
+ */
+export function personalDataAddress(email: unknown): string | null {
+  if (typeof email !== "string") return null;
+  const key = emailKey(email);
+  if (key.length === 0 || key.length > fieldLimits.email || /\s/.test(key)) return null;
+  const [local = "", domain = "", ...rest] = key.split("@");
+  const dot = domain.indexOf(".", 1);
+  return local !== "" && rest.length === 0 && dot > 0 && dot < domain.length - 1 ? key : null;
 }
 
-/** A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled. */
+/** A cell a spreadsheet would read as a formula (or that hides one behind a tab or carriage return). */
+const formulaStart = /^[=+\-@\t\r]/;
+
+/**
+ * A CSV field: a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a single quote
+ * in front, so a spreadsheet shows it as text instead of running it (OWASP's CSV injection rule); then
+ * RFC 4180: quoted when it holds a comma, a quote or a line break, quotes doubled. Every CSV the API
+ * writes goes through it.
+ */
 export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const text = formulaStart.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** A subscriber's attributes column: when and under which notice they subscribed. */
@@ -64,7 +82,7 @@ export function createPersonalDataService({
 }): PersonalDataService {
   return {
     async export(input) {
-      const email = normalisedAddress(input);
+      const email = personalDataAddress(input);
       if (email === null) return { kind: "invalid" };
       const data = await store.findPersonalData(email);
       const consents: PersonalDataExport["consents"] = [
@@ -91,7 +109,7 @@ export function createPersonalDataService({
       return { kind: "ok", value: { email, exportedAt: clock.now(), ...data, consents } };
     },
     async erase(input) {
-      const email = normalisedAddress(input);
+      const email = personalDataAddress(input);
       if (email === null) return { kind: "invalid" };
       return {
         kind: "ok",

@@ -392,6 +392,20 @@ describe("consent, the way out and a person's data", () => {
       expect((await t.store.listSubscribers()).map((s) => s.email)).toEqual(["other@example.com"]);
     });
 
+    it("an address stored before the forms' pattern was narrowed can still be exported and erased", async () => {
+      await t.store.addSubscription({ email: "o'neil,jr@example.com" });
+      const exported = await admin("/api/admin/personal-data/export").send({
+        email: "O'Neil,Jr@example.com",
+      });
+      expect(exported.status).toBe(200);
+      expect(exported.body.data.subscription).toMatchObject({ email: "o'neil,jr@example.com" });
+      const erased = await admin("/api/admin/personal-data/erase").send({
+        email: "o'neil,jr@example.com",
+      });
+      expect(erased.body.erasure.deleted.subscriptions).toBe(1);
+      expect(await t.store.listSubscribers()).toEqual([]);
+    });
+
     it("an unusable address answers 400", async () => {
       const res = await admin("/api/admin/personal-data/export").send({ email: "not an address" });
       expect(res.status).toBe(400);
@@ -419,6 +433,31 @@ describe("consent, the way out and a person's data", () => {
       expect(lines[2]).toMatch(/^o'neil\.jr@example\.com,,"\{/);
       expect(lines[3]).toBe("");
       expect(res.text).not.toContain("gone@example.com");
+    });
+
+    it("subscribers stored before the forms refused formula characters are written as text, quoted where needed", async () => {
+      const stored = [
+        "=hyperlink(1)@example.com",
+        "+1@example.com",
+        "-2@example.com",
+        "@sum(a1)@example.com",
+        '=cmd|"/c calc",x@example.com',
+      ];
+      for (const email of stored) await t.store.addSubscription({ email });
+      const res = await request(t.app)
+        .get("/api/admin/subscribers.csv")
+        .set("Authorization", `Bearer ${testToken}`);
+      const cells = res.text
+        .split("\r\n")
+        .slice(1, -1)
+        .map((line) => line.slice(0, line.lastIndexOf(',,"{')));
+      expect(cells).toEqual([
+        "'=hyperlink(1)@example.com",
+        "'+1@example.com",
+        "'-2@example.com",
+        "'@sum(a1)@example.com",
+        `"'=cmd|""/c calc"",x@example.com"`,
+      ]);
     });
   });
 });

@@ -99,6 +99,19 @@ describe("operator command: site-personal-data", () => {
     ]);
   });
 
+  it("subscribers writes a subscriber stored before the forms refused formula characters as text", async () => {
+    const store = createSqliteStore({ file: join(dir, "data", "site.db") });
+    await store.addSubscription({ email: "=1+2@example.com" });
+    await store.close();
+    const csv = personalData(["subscribers"], env);
+    expect(csv.status).toBe(0);
+    const emails = csv.stdout
+      .split("\r\n")
+      .slice(1, -1)
+      .map((line) => line.split(",")[0]);
+    expect(emails).toEqual(["amina@example.com", "baraka@example.com", "'=1+2@example.com"]);
+  });
+
   it("an address that is not one fails with one line and exit code 1", () => {
     const result = personalData(["export", "not-an-address"], env);
     expect(result.status).toBe(1);

@@ -76,11 +76,33 @@ describe("consent", () => {
   });
 });
 
-describe("CSV fields (RFC 4180)", () => {
+describe("CSV fields (RFC 4180, OWASP's CSV injection rule)", () => {
   it("are quoted only when they hold a comma, a quote or a line break, quotes doubled", () => {
     expect(csvField("plain@example.com")).toBe("plain@example.com");
     expect(csvField("a,b")).toBe('"a,b"');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField("two\r\nlines")).toBe('"two\r\nlines"');
+  });
+
+  it("a cell starting with = + - @, a tab or a carriage return gets a single quote in front, so no spreadsheet runs it", () => {
+    expect(csvField("=1+1")).toBe("'=1+1");
+    expect(csvField("+254711000000")).toBe("'+254711000000");
+    expect(csvField("-2+3")).toBe("'-2+3");
+    expect(csvField("@SUM(A1:A2)")).toBe("'@SUM(A1:A2)");
+    expect(csvField("\t=1")).toBe("'\t=1");
+    expect(csvField("\r=1")).toBe('"\'\r=1"');
+  });
+
+  it("neutralises first, then quotes: a formula with a comma or a quote stays one quoted cell", () => {
+    expect(csvField('=HYPERLINK("http://evil.example","click"),x@example.com')).toBe(
+      '"\'=HYPERLINK(""http://evil.example"",""click""),x@example.com"',
+    );
+    expect(csvField("=cmd|' /C calc'!A0@example.com")).toBe("'=cmd|' /C calc'!A0@example.com");
+  });
+
+  it("leaves those characters alone anywhere but at the start", () => {
+    expect(csvField("a=b@example.com")).toBe("a=b@example.com");
+    expect(csvField("name+tag@example.com")).toBe("name+tag@example.com");
+    expect(csvField("")).toBe("");
   });
 });
