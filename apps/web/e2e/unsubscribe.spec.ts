@@ -19,7 +19,7 @@ async function subscribe(page: Page, address: string) {
 const status = (address: string) =>
   queryDatabase(run.dataDir, "SELECT status FROM subscriptions WHERE email = ?", address);
 
-test("newsletter: the welcome mail's link unsubscribes after a confirmation, and subscribing again says welcome back", async ({
+test("newsletter: the welcome mail's link unsubscribes after a confirmation, and subscribing again needs the link mailed to the address", async ({
   page,
 }) => {
   const address = uniqueEmail("leaving");
@@ -47,10 +47,29 @@ test("newsletter: the welcome mail's link unsubscribes after a confirmation, and
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(unsubscribeMessages.doneTitle);
   expect(status(address)).toEqual([{ status: "unsubscribed" }]);
 
+  // Decision 10: the form asks to check the inbox; the address stays unsubscribed until the link is used.
   await subscribe(page, address);
   await expect(
-    page.getByRole("status").filter({ hasText: privacyMessages.welcomeBack }),
+    page.getByRole("status").filter({ hasText: privacyMessages.confirmMailed }),
   ).toBeVisible();
+  expect(status(address)).toEqual([{ status: "unsubscribed" }]);
+  await expect
+    .poll(async () => (await mailsTo(run.mailDir, address)).length, { timeout: 15_000 })
+    .toBe(2);
+  const confirmation = (await mailsTo(run.mailDir, address)).find((mail) =>
+    /\/api\/subscriptions\/confirm\?token=/.test(mail.text ?? ""),
+  );
+  const back = /\/api\/subscriptions\/confirm\?token=[\w.-]+/.exec(confirmation?.text ?? "")?.[0];
+  expect(back, confirmation?.text).toBeDefined();
+  await page.goto(`${run.baseUrl}${back}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    unsubscribeMessages.resubscribe.confirmTitle,
+  );
+  expect(status(address)).toEqual([{ status: "unsubscribed" }]);
+  await page.getByRole("button", { name: unsubscribeMessages.resubscribe.confirmButton }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    unsubscribeMessages.resubscribe.doneTitle,
+  );
   expect(status(address)).toEqual([{ status: "subscribed" }]);
 });
 
