@@ -1,6 +1,6 @@
 /**
  * `pnpm --filter @site/admin-api bench:hostile`: the worst bodies found (test/helpers/hostile-bodies.ts),
- * each at its endpoint's size limit, sent 5 times one after another to the API in a child process,
+ * each at its endpoint's size limit, sent 5 times (BENCH_REPEATS) one after another to the API in a child process,
  * while this process keeps asking the same server for GET /api/health. Prints, for each body and for a
  * normal contact beside them, the slowest answer to the body and the slowest health check made while it
  * was in flight, beside the health check on an idle server. Not part of the test pass/fail.
@@ -12,7 +12,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { hostileBodies, normalContact } from "../test/helpers/hostile-bodies.js";
 
-const repeats = 5;
+const repeats = Number(process.env.BENCH_REPEATS ?? 5);
 const loadBefore = loadavg()[0] ?? 0;
 const server = spawn(
   process.execPath,
