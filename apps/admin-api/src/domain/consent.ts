@@ -1,7 +1,7 @@
 import { blogSubpagePaths } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
 import { isPrivacyNoticeVersion, routePaths } from "@site/shared/content";
-import { splitLocalePath, trimTrailingSlashes } from "@site/shared/i18n";
+import { splitLocalePath, trimTrailingSlashes, type Locale } from "@site/shared/i18n";
 import { privacyMessages } from "@site/shared/messages";
 import type { ConsentInput } from "../ports/store.js";
 
@@ -19,13 +19,19 @@ export interface ConsentClaim {
 const knownPaths: ReadonlySet<string> = new Set([...routePaths, ...blogSubpagePaths(blogPosts)]);
 
 /**
- * A path of the site ("/about", "/about/" alike) in any of its languages ("/fr/about": recorded as sent,
- * the page the person read), or null for anything else.
+ * The page of the site a path names, in any of its languages ("/about", "/about/", "/fr/about" alike):
+ * its language and English path, or null for anything else. What a consent record or a back link may
+ * name: never a path as a request sent it.
  */
+export function knownSitePage(value: string): { locale: Locale; path: string } | null {
+  const page = splitLocalePath(value.length > 1 ? trimTrailingSlashes(value) : value);
+  return knownPaths.has(page.path) ? page : null;
+}
+
+/** A known page's path as sent ("/fr/about": the page the person read), or null for anything else. */
 function sitePath(value: string | undefined): string | null {
-  if (value === undefined) return null;
-  const path = value.length > 1 ? trimTrailingSlashes(value) : value;
-  return knownPaths.has(splitLocalePath(path).path) ? path : null;
+  if (value === undefined || knownSitePage(value) === null) return null;
+  return value.length > 1 ? trimTrailingSlashes(value) : value;
 }
 
 /**

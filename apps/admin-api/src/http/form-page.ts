@@ -1,10 +1,9 @@
 import escapeHtml from "escape-html";
 import type { Request, Response } from "express";
-import { blogSubpagePaths } from "@site/shared/blog";
-import { blogPosts } from "@site/shared/blog/posts";
-import { firm, routePaths } from "@site/shared/content";
-import { localePath, splitLocalePath, trimTrailingSlashes, type Locale } from "@site/shared/i18n";
+import { firm } from "@site/shared/content";
+import { localePath, type Locale } from "@site/shared/i18n";
 import { translations } from "@site/shared/i18n/translations";
+import { knownSitePage } from "../domain/consent.js";
 import { answerTranslator } from "./answer-language.js";
 
 /**
@@ -40,9 +39,6 @@ export function sameHostReferer(req: Request): URL | null {
   }
 }
 
-/** The pages a back link may lead to, by their English paths (each exists in every language). */
-const knownPages: ReadonlySet<string> = new Set([...routePaths, ...blogSubpagePaths(blogPosts)]);
-
 /**
  * Where "back" leads: the page the form was on, when the Referer (from this host) names one of the
  * site's pages in any of its languages ("/fr/contact", "/contact/" alike), without its query or
@@ -51,11 +47,8 @@ const knownPages: ReadonlySet<string> = new Set([...routePaths, ...blogSubpagePa
  */
 function backPath(req: Request, locale: Locale): string {
   const url = sameHostReferer(req);
-  if (url) {
-    const path = url.pathname.length > 1 ? trimTrailingSlashes(url.pathname) : url.pathname;
-    const page = splitLocalePath(path);
-    if (knownPages.has(page.path)) return localePath(page.locale, page.path);
-  }
+  const page = url && knownSitePage(url.pathname);
+  if (page) return localePath(page.locale, page.path);
   return localePath(locale, "/");
 }
 
