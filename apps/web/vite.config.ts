@@ -92,7 +92,10 @@ const helperChunk = (id: string) =>
   id.includes("vite/preload-helper") ||
   /[\\/]packages[\\/]shared[\\/]dist[\\/]service-worker[\\/]/.test(id) ||
   // The page script's two small modules the forms share (the saved-submissions flag, idempotency keys).
-  /[\\/]app[\\/]lib[\\/](?:pending-flag|idempotency-key)\.ts$/.test(id)
+  /[\\/]app[\\/]lib[\\/](?:pending-flag|idempotency-key)\.ts$/.test(id) ||
+  // The attributes the Thought Leadership page's markup shares with the one script's filter and
+  // prefetching (the page's own module never runs in the browser).
+  /[\\/]app[\\/](?:lib[\\/]prefetch|features[\\/]thought-leadership[\\/]filter)\.ts$/.test(id)
     ? "preload-helper"
     : undefined;
 

@@ -1,8 +1,9 @@
 /**
  * The only script every built page runs (a few kB; no React). The pages are static HTML, prerendered
- * from the React components in routes/: this attaches the header's and footer's behaviours, fetches
+ * from the React components in routes/: this attaches the header's and footer's behaviours and the
+ * Thought Leadership filter (plain DOM code, so a tap is answered at once), fetches
  * other pages ahead when a visitor is about to follow a link, and wakes the page's islands (the
- * forms, the article filter) when they are wanted, which then load React and their own code.
+ * forms) when they are wanted, which then load React and their own code.
  * Navigation between pages is the browser's own: each page starts at its top. Once the page has loaded
  * and the browser is idle, it registers the service worker that keeps pages read for offline use.
  * Submissions saved offline on an earlier visit are sent (components/layout/pending-notice.ts, loaded
@@ -10,11 +11,13 @@
  */
 import { enhancePage } from "./components/layout/page-behaviour";
 import { startIslands } from "./components/ui/island-loader";
+import { enhanceArticleFilter } from "./features/thought-leadership/filter";
 import { hasPendingSubmissions } from "./lib/pending-flag";
 import { browserConnection, prefetchOnIntent } from "./lib/prefetch";
 import { registerServiceWorker } from "./service-worker/register";
 
 enhancePage(document);
+enhanceArticleFilter(document);
 prefetchOnIntent(document);
 startIslands(document);
 // A form sent offline on an earlier visit is still saved on this device: say so, and send it now.

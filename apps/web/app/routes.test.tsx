@@ -3,7 +3,7 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { blogSubpagePaths } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
-import { notFoundPath, routePaths } from "@site/shared/content";
+import { notFoundPath, routePaths, thoughtLeadershipSubpagePaths } from "@site/shared/content";
 import { offlinePath } from "@site/shared/service-worker";
 import { pageRoutes, routeFor } from "./routes";
 
@@ -24,9 +24,15 @@ describe("route table", () => {
 
   it("answers every path with a page: the shared routes, the blog's and the offline page by their path, anything else with the 404 page", () => {
     const blogPaths = blogSubpagePaths(blogPosts);
+    const filterPaths = thoughtLeadershipSubpagePaths();
     const paths = pageRoutes.map((route) => route.path);
-    expect(paths).toEqual(expect.arrayContaining([...routePaths, ...blogPaths, offlinePath, "*"]));
-    expect(paths).toHaveLength(routePaths.length + blogPaths.length + 2);
+    expect(paths).toEqual(
+      expect.arrayContaining([...routePaths, ...blogPaths, ...filterPaths, offlinePath, "*"]),
+    );
+    expect(paths).toHaveLength(routePaths.length + blogPaths.length + filterPaths.length + 2);
+    expect(routeFor("/thought-leadership/category/banking").file).toBe(
+      "routes/thought-leadership.tsx",
+    );
     expect(paths.at(-1)).toBe("*");
     expect(routeFor("/blog/category/banking").file).toBe("routes/blog.tsx");
     expect(routeFor(`/blog/${blogPosts[0]?.slug}`).file).toBe("routes/blog-post.tsx");

@@ -2,7 +2,7 @@ import { lazy, type ComponentType } from "react";
 import type { MetaDescriptor } from "react-router";
 import { blogSubpagePaths } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
-import { routeById, type RouteId } from "@site/shared/content";
+import { routeById, thoughtLeadershipSubpagePaths, type RouteId } from "@site/shared/content";
 import { offlinePath } from "@site/shared/service-worker";
 import { trimTrailingSlashes } from "@site/shared/i18n";
 import type { Island } from "./components/ui/island";
@@ -78,6 +78,8 @@ export const pageRoutes: readonly PageRoute[] = [
   pageRoute(pathOf("services"), "services"),
   pageRoute(pathOf("industries"), "industries"),
   pageRoute(pathOf("thought-leadership"), "thought-leadership"),
+  // Each filter choice is a prerendered page of its own (its address is the filter's state).
+  ...thoughtLeadershipSubpagePaths().map((path) => pageRoute(path, "thought-leadership")),
   pageRoute(pathOf("blog"), "blog"),
   // Each category's list and each post is a concrete path, prerendered like any other page.
   ...blogSubpagePaths(blogPosts).map((path) =>

@@ -151,23 +151,24 @@ test.describe("keyboard only", () => {
     await checkAccordion(page, items[4]!.title, items[4]!.points[0]!);
   });
 
-  test("the thought leadership filter buttons are pressed with Enter and Space", async ({
+  test("the thought leadership filter's choices are followed with Enter, focus staying on the choice", async ({
     page,
   }) => {
     await gotoPage(page, "/thought-leadership");
-    const group = page.getByRole("group", { name: /filter/i });
-    const banking = group.getByRole("button", { name: exactly("Banking") });
+    const filter = page.getByRole("navigation", { name: /filter/i });
+    const banking = filter.getByRole("link", { name: exactly("Banking") });
     await tabTo(page, banking);
     await page.keyboard.press("Enter");
-    await expect(banking).toHaveAttribute("aria-pressed", "true");
+    await expect(banking).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("status").filter({ hasText: /banking/i })).toBeVisible();
+    await expectFocused(page, banking);
     await page.keyboard.press("Tab");
-    const insurance = group.getByRole("button", { name: exactly("Insurance") });
+    const insurance = filter.getByRole("link", { name: exactly("Insurance") });
     await expectFocused(page, insurance);
-    await page.keyboard.press("Space");
-    await expect(insurance).toHaveAttribute("aria-pressed", "true");
-    await expect(banking).toHaveAttribute("aria-pressed", "false");
-    await tabTo(page, group.getByRole("button", { name: exactly("Education") }), 10);
+    await page.keyboard.press("Enter");
+    await expect(insurance).toHaveAttribute("aria-current", "page");
+    await expect(banking).not.toHaveAttribute("aria-current", "page");
+    await tabTo(page, filter.getByRole("link", { name: exactly("Education") }), 10);
     await page.keyboard.press("Enter");
     await expect(page.getByText(thoughtLeadershipMessages.empty)).toBeVisible();
   });

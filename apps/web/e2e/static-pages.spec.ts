@@ -1,7 +1,7 @@
 import { expect, test, type CDPSession, type Page } from "@playwright/test";
-import { articleCategories, headerNav } from "@site/shared/content";
+import { headerNav } from "@site/shared/content";
 import { contactForm } from "./support/contact-form";
-import { exactly, gotoPage, isHydrated, waitForIsland } from "./support/page-health";
+import { exactly, gotoPage, waitForIsland } from "./support/page-health";
 
 // Every page is static HTML with one small script (app/entry.client.ts: the menus' behaviours,
 // prefetching, waking islands); React and a part's own code load only for an island a visitor
@@ -167,21 +167,6 @@ test.describe("the About dropdown by touch on a wide touch screen", () => {
     // Well below the open list, which covers the top of the page.
     await page.getByRole("main").tap({ position: { x: 8, y: 500 } });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
-  });
-});
-
-test.describe("the article filter island", () => {
-  test("the first press of a filter is applied once its code has loaded", async ({ page }) => {
-    await gotoPage(page, "/thought-leadership");
-    const category = articleCategories[1] ?? "";
-    const filter = page.getByRole("button", { name: exactly(category) });
-    expect(await isHydrated(filter)).toBe(false);
-    await filter.click();
-    await expect(filter).toHaveAttribute("aria-pressed", "true");
-    await expect(page.getByRole("button", { name: exactly("All Projects") })).toHaveAttribute(
-      "aria-pressed",
-      "false",
-    );
   });
 });
 

@@ -9,7 +9,15 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { blogPaths, blogSubpagePaths } from "@site/shared/blog";
 import { blogPostBodies, blogPosts } from "@site/shared/blog/posts";
-import { expertById, firm, routeById, routePaths } from "@site/shared/content";
+import {
+  articleCategories,
+  articlesInCategory,
+  expertById,
+  firm,
+  routeById,
+  routePaths,
+  thoughtLeadershipPaths,
+} from "@site/shared/content";
 import { localePath, locales, trimTrailingSlashes } from "@site/shared/i18n";
 import { writeServiceWorker } from "./service-worker.mjs";
 import { blogFeedXml, robotsTxt, sitemapXml, webManifest } from "./site-files.mjs";
@@ -23,10 +31,15 @@ const blogSitemapPaths = blogSubpagePaths(blogPosts).filter(
   (path) => !path.startsWith("/blog/category/") || hasPosts(path),
 );
 
+// Thought Leadership's filtered views, those with articles (an empty one says "noindex").
+const articleSitemapPaths = articleCategories
+  .filter((category) => articlesInCategory(category).length > 0)
+  .map((category) => thoughtLeadershipPaths.category(category));
+
 const files = {
   "sitemap.xml": sitemapXml(
     siteUrl,
-    [...routePaths, ...blogSitemapPaths],
+    [...routePaths, ...blogSitemapPaths, ...articleSitemapPaths],
     locales.map((locale) => ({ hreflang: locale, path: (path) => localePath(locale, path) })),
   ),
   "blog/feed.xml": blogFeedXml({

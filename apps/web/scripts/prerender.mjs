@@ -10,7 +10,7 @@ import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { blogSubpagePaths } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
-import { notFoundPath, routePaths } from "@site/shared/content";
+import { notFoundPath, routePaths, thoughtLeadershipSubpagePaths } from "@site/shared/content";
 import { localePath, locales } from "@site/shared/i18n";
 import { offlinePath } from "@site/shared/service-worker";
 import { siteManifestFile, siteManifestSchema } from "@site/shared/site";
@@ -82,7 +82,13 @@ const cspHash = (text) => `sha256-${createHash("sha256").update(text, "utf8").di
 const pages = {};
 
 // Every page in each language: English at its path, the others under /fr and /sw.
-const englishPaths = [...routePaths, ...blogSubpagePaths(blogPosts), offlinePath, notFoundPath];
+const englishPaths = [
+  ...routePaths,
+  ...blogSubpagePaths(blogPosts),
+  ...thoughtLeadershipSubpagePaths(),
+  offlinePath,
+  notFoundPath,
+];
 for (const path of locales.flatMap((locale) =>
   englishPaths.map((english) => localePath(locale, english)),
 )) {

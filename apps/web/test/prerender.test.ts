@@ -9,9 +9,13 @@ import {
   careersContent,
   contactContent,
   firm,
+  articleCategories,
+  articles,
+  articlesInCategory,
   homeContent,
   industriesContent,
   notFoundPath,
+  thoughtLeadershipPaths,
   privacyNotice,
   routes,
   type RouteId,
@@ -213,9 +217,15 @@ describe("files beside the pages", () => {
   it("sitemap.xml lists every page by absolute URL and not the 404 page", () => {
     const xml = read("sitemap.xml").toString();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    // The blog's posts and categories follow (test/prerender-blog.test.ts checks them).
+    // The blog's posts and categories follow (test/prerender-blog.test.ts checks them), and the
+    // Thought Leadership filter's views (below).
     expect(
-      locs.filter((loc) => !/^\/(?:(?:fr|sw)\/)?blog\//.test(loc?.slice(siteUrl.length) ?? "")),
+      locs.filter(
+        (loc) =>
+          !/^\/(?:(?:fr|sw)\/)?(?:blog|thought-leadership)\//.test(
+            loc?.slice(siteUrl.length) ?? "",
+          ),
+      ),
     ).toEqual(
       routes.flatMap((route) =>
         locales.map((locale) => `${siteUrl}${localePath(locale, route.path)}`),
@@ -300,5 +310,45 @@ describe("files beside the pages", () => {
     for (const png of ["apple-touch-icon.png", "icon-192.png", "icon-512.png", "social-card.png"]) {
       expect(read(png).subarray(1, 4).toString("ascii")).toBe("PNG");
     }
+  });
+});
+
+describe("the Thought Leadership filter's views", () => {
+  it("are each a page holding every card, those of other categories hidden, with its choice current", () => {
+    for (const locale of locales)
+      for (const category of articleCategories) {
+        const path = localePath(locale, thoughtLeadershipPaths.category(category));
+        const doc = parse(path);
+        const current = [...doc.querySelectorAll('nav [aria-current="page"]')];
+        expect(
+          current.map((link) => link.getAttribute("href")),
+          path,
+        ).toEqual([path]);
+        const items = [...doc.querySelectorAll("li[data-tl-category]")];
+        expect(items, path).toHaveLength(articles.length);
+        const shown = items.filter((item) => !item.hasAttribute("hidden"));
+        expect(shown, path).toHaveLength(articlesInCategory(category).length);
+        for (const item of shown)
+          expect(item.getAttribute("data-tl-category")).toBe(category.toLowerCase());
+        expect(doc.querySelector('link[rel="canonical"]')?.getAttribute("href")).toBe(
+          `${siteUrl}${path}`,
+        );
+        // A view without articles is a real page, but nothing to find in search.
+        expect(meta(doc, 'meta[name="robots"]') === "noindex", path).toBe(
+          articlesInCategory(category).length === 0,
+        );
+      }
+  });
+
+  it("the sitemap lists the views that have articles, in each language, and no empty one", () => {
+    const xml = readFileSync(`${client}sitemap.xml`, "utf8");
+    for (const category of articleCategories)
+      for (const locale of locales)
+        expect(
+          xml.includes(
+            `<loc>${siteUrl}${localePath(locale, thoughtLeadershipPaths.category(category))}</loc>`,
+          ),
+          category,
+        ).toBe(articlesInCategory(category).length > 0);
   });
 });

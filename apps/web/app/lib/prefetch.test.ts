@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { prefetchOnIntent, savingData, type ConnectionInfo } from "./prefetch";
+import { noPrefetchAttribute, prefetchOnIntent, savingData, type ConnectionInfo } from "./prefetch";
 
 let stop: (() => void) | undefined;
 afterEach(() => {
@@ -47,6 +47,8 @@ describe("fetching pages ahead", () => {
     focus(linkTo("/api/health"));
     focus(linkTo("/about", { target: "_blank" }));
     focus(linkTo("/brochure.pdf", { download: "" }));
+    // A link the page answers itself (the Thought Leadership filter).
+    focus(linkTo("/thought-leadership/category/banking", { [noPrefetchAttribute]: "" }));
     expect(hints()).toEqual([]);
   });
 

@@ -16,6 +16,9 @@ export interface ConnectionInfo {
 export const browserConnection = (): ConnectionInfo | undefined =>
   (navigator as Navigator & { connection?: ConnectionInfo }).connection;
 
+/** Marks a link the page's own script answers without loading its page (filter.ts): never fetched ahead. */
+export const noPrefetchAttribute = "data-no-prefetch";
+
 /** How long the pointer must rest on a link before it counts as intent (passing over it does not). */
 export const hoverDelayMs = 65;
 
@@ -29,6 +32,8 @@ export function savingData(connection: ConnectionInfo | undefined): boolean {
 function pageOf(doc: Document, target: EventTarget | null): string | null {
   const link = target instanceof Element ? target.closest("a[href]") : null;
   if (!(link instanceof HTMLAnchorElement) || link.hasAttribute("download")) return null;
+  // A link the page answers itself (the Thought Leadership filter) loads nothing.
+  if (link.hasAttribute(noPrefetchAttribute)) return null;
   if (link.target && link.target !== "_self") return null;
   const url = new URL(link.href, doc.baseURI);
   const here = doc.defaultView?.location;

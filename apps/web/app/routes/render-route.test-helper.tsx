@@ -4,6 +4,7 @@ import { MemoryRouter } from "react-router";
 import { App } from "../root";
 import { blogSubpagePaths } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
+import { thoughtLeadershipSubpagePaths } from "@site/shared/content";
 import { atPath, pageComponent, type PageEntry, type PageModule } from "../routes";
 import * as about from "./about";
 import * as blog from "./blog";
@@ -25,6 +26,7 @@ const modules: Record<string, PageModule> = {
   "/services": services,
   "/industries": industries,
   "/thought-leadership": thoughtLeadership,
+  ...Object.fromEntries(thoughtLeadershipSubpagePaths().map((path) => [path, thoughtLeadership])),
   "/blog": blog,
   // As in routes.tsx: each category's list and each post at its own path.
   ...Object.fromEntries(

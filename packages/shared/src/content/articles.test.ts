@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { articleCategories, articles, articlesInCategory, slugify } from "./articles.js";
+import {
+  articleCategories,
+  articleCategoryFromSlug,
+  articles,
+  articlesInCategory,
+  slugify,
+  thoughtLeadershipPaths,
+  thoughtLeadershipSubpagePaths,
+} from "./articles.js";
 import { firm } from "./firm.js";
 
 describe("articleCategories", () => {
@@ -116,5 +124,21 @@ describe("slugify", () => {
       "red-sea-tensions-and-the-horn-of-africas-trade-corridors",
     );
     expect(slugify("  Finance Bill 2025: Raising Revenue  ")).toBe("finance-bill-2025-raising-revenue");
+  });
+});
+
+describe("thoughtLeadershipPaths", () => {
+  it("give each category a page of its own under /thought-leadership/category, in the filter's order", () => {
+    expect(thoughtLeadershipSubpagePaths()).toEqual(
+      articleCategories.map((category) => `/thought-leadership/category/${category.toLowerCase()}`),
+    );
+    expect(thoughtLeadershipPaths.category("BANKING")).toBe("/thought-leadership/category/banking");
+  });
+
+  it("read a category back from its segment in any case, and nothing from an unknown one", () => {
+    expect(articleCategoryFromSlug("banking")).toBe("BANKING");
+    expect(articleCategoryFromSlug("Banking")).toBe("BANKING");
+    expect(articleCategoryFromSlug("sacco")).toBeUndefined();
+    expect(articleCategoryFromSlug("")).toBeUndefined();
   });
 });

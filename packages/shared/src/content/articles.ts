@@ -82,6 +82,29 @@ export const articles: readonly Article[] = [
   article("2025-04-02", "BANKING", "reporter", "Digital Banking Can Bring Ethiopia's Unbanked Into the Formal Economy"),
 ];
 
+/** The URL segment of a category: "BANKING" is /thought-leadership/category/banking. */
+export const articleCategorySlug = (category: ArticleCategory): string => category.toLowerCase();
+
+/** The category a URL segment names (compared case-insensitively), or undefined. */
+export function articleCategoryFromSlug(slug: string): ArticleCategory | undefined {
+  const wanted = slug.trim().toLowerCase();
+  return articleCategories.find((category) => articleCategorySlug(category) === wanted);
+}
+
+/**
+ * The Thought Leadership filter's addresses: every choice is a page of its own, prerendered, so a
+ * filter can be shared, bookmarked, kept by the back button and used without JavaScript.
+ */
+export const thoughtLeadershipPaths = {
+  index: "/thought-leadership",
+  category: (category: ArticleCategory) =>
+    `/thought-leadership/category/${articleCategorySlug(category)}`,
+} as const;
+
+/** Each category's filtered view under /thought-leadership (which is in the shared route list). */
+export const thoughtLeadershipSubpagePaths = (): string[] =>
+  articleCategories.map((category) => thoughtLeadershipPaths.category(category));
+
 /** Articles whose category matches, compared case-insensitively. 'All Projects' is the caller's concern. */
 export function articlesInCategory(category: string, list: readonly Article[] = articles): readonly Article[] {
   const wanted = category.trim().toLowerCase();

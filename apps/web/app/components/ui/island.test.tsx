@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { prerender } from "react-dom/static";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { articleCategories, contactContent, newsletterContent } from "@site/shared/content";
+import { contactContent, newsletterContent } from "@site/shared/content";
 import { contactMessages, errorScreenMessages, newsletterMessages } from "@site/shared/messages";
 import { idempotencyKeyPattern } from "@site/shared/schemas";
 import type { IslandModule, IslandTrigger } from "./island";
@@ -61,7 +61,6 @@ async function staticPageWith(
 
 const contactModule = () => import("../../features/contact/contact-island");
 const newsletterModule = () => import("../../features/newsletter/newsletter-island");
-const filterModule = () => import("../../features/thought-leadership/thought-leadership-island");
 
 describe("form islands on a static page", () => {
   it("are prerendered whole and load nothing until the visitor reaches for them", async () => {
@@ -117,27 +116,6 @@ describe("form islands on a static page", () => {
     await user.click(within(region).getByRole("button", { name: newsletterContent.button }));
     expect(await within(region).findByText(newsletterMessages.success)).toBeInTheDocument();
     expect(bodies).toEqual([expect.objectContaining({ email: "reader@example.org" })]);
-  });
-});
-
-describe("the article filter island", () => {
-  it("applies a filter pressed before its code arrived as soon as it is there", async () => {
-    await staticPageWith(await filterModule(), "interaction");
-    const category = articleCategories[0] ?? "";
-    const button = screen.getByRole("button", { name: new RegExp(`^${category}$`, "i") });
-    expect(hydrated(button)).toBe(false);
-
-    button.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
-    button.click();
-    await waitFor(() =>
-      expect(
-        screen.getByRole("button", { name: new RegExp(`^${category}$`, "i") }),
-      ).toHaveAttribute("aria-pressed", "true"),
-    );
-    expect(screen.getByRole("button", { name: "All Projects" })).toHaveAttribute(
-      "aria-pressed",
-      "false",
-    );
   });
 });
 

@@ -1,37 +1,70 @@
-import { useState } from "react";
+import { Link } from "react-router";
 import {
   articleCategories,
+  articleCategorySlug,
   articles as allArticles,
   articlesInCategory,
+  thoughtLeadershipPaths,
   type Article,
+  type ArticleCategory,
 } from "@site/shared/content";
 import { useLocale, useMessages } from "../../i18n/messages";
 import { ArticleCard } from "./article-card";
 import { categoryLabel } from "./format";
+import { noPrefetchAttribute } from "../../lib/prefetch";
+import { filterAttributes } from "./filter";
 import "./thought-leadership.css";
 
 export interface ThoughtLeadershipProps {
   /** The articles to show; the shared list by default (tests may pass their own). */
   articles?: readonly Article[];
-  /** The filter buttons after 'All Projects', in order; the spec's ten categories by default. */
-  categories?: readonly string[];
+  /** The filter's choices after 'All Projects', in order; the spec's ten categories by default. */
+  categories?: readonly ArticleCategory[];
+  /** The category this page shows (its address, /thought-leadership/category/banking), or null for all. */
+  category?: ArticleCategory | null;
+  /** The document title of each view, by category (null: all), so the filter can set it as it switches. */
+  titles?: (category: ArticleCategory | null) => string;
 }
 
 /**
  * The Thought Leadership page body: heading, subtitle, the category filter and the card grid.
- * The filter lives in component state only (the spec persists nothing); the first render, which is
- * the prerendered one, shows every article.
+ *
+ * The filter is a row of links, one prerendered page per choice (/thought-leadership/category/banking),
+ * so a choice has an address to share or bookmark, Back returns to the previous one, and it works
+ * without JavaScript. Every view holds every card, those of other categories `hidden`, and each link
+ * carries the summary and title of its view: the page's one script (filter.ts, plain DOM code) then
+ * answers a tap at once by showing and hiding cards and writing the address, with no code to fetch.
  */
 export function ThoughtLeadership({
   articles = allArticles,
   categories = articleCategories,
+  category = null,
+  titles,
 }: ThoughtLeadershipProps) {
   const { thoughtLeadershipMessages, categoryNames } = useMessages();
   const locale = useLocale();
-  // null is 'All Projects'.
-  const [selected, setSelected] = useState<string | null>(null);
-  const visible = selected === null ? articles : articlesInCategory(selected, articles);
-  const selectedLabel = selected === null ? null : categoryLabel(selected, categoryNames);
+  const countIn = (each: string | null) =>
+    each === null ? articles.length : articlesInCategory(each, articles).length;
+  const summary = (each: ArticleCategory | null) => {
+    const count = countIn(each);
+    return count === 0
+      ? thoughtLeadershipMessages.empty
+      : thoughtLeadershipMessages.showing(
+          count,
+          each === null ? null : categoryLabel(each, categoryNames),
+        );
+  };
+  const choices = [
+    { label: thoughtLeadershipMessages.allFilter, value: null, href: thoughtLeadershipPaths.index },
+    ...categories.map((each) => ({
+      label: categoryLabel(each, categoryNames),
+      value: each,
+      href: thoughtLeadershipPaths.category(each),
+    })),
+  ];
+  const shown = (article: Article) =>
+    category === null || article.category.toLowerCase() === category.toLowerCase();
+  const empty = countIn(category) === 0;
 
   return (
     <div className="tl">
@@ -43,57 +76,55 @@ export function ThoughtLeadership({
         <p className="tl__language">{thoughtLeadershipMessages.writtenInEnglish}</p>
       )}
 
-      <div className="tl__filters" role="group" aria-label={thoughtLeadershipMessages.filterLabel}>
-        <FilterButton
-          label={thoughtLeadershipMessages.allFilter}
-          pressed={selected === null}
-          onSelect={() => setSelected(null)}
-        />
-        {categories.map((category) => (
-          <FilterButton
-            key={category}
-            label={categoryLabel(category, categoryNames)}
-            pressed={selected !== null && selected.toLowerCase() === category.toLowerCase()}
-            onSelect={() => setSelected(category)}
-          />
-        ))}
-      </div>
+      <nav
+        className="tl__filters"
+        aria-label={thoughtLeadershipMessages.filterLabel}
+        {...{ [filterAttributes.filter]: "" }}
+      >
+        <ul>
+          {choices.map((choice) => (
+            <li key={choice.href}>
+              <Link
+                to={choice.href}
+                className="tl__filter"
+                aria-current={choice.value === category ? "page" : undefined}
+                {...{
+                  [noPrefetchAttribute]: "",
+                  [filterAttributes.category]:
+                    choice.value === null ? "" : articleCategorySlug(choice.value),
+                  [filterAttributes.summary]: summary(choice.value),
+                  [filterAttributes.empty]: countIn(choice.value) === 0 ? "true" : "false",
+                  ...(titles ? { [filterAttributes.title]: titles(choice.value) } : {}),
+                }}
+              >
+                {choice.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
 
       <p
         className="tl__summary"
         role="status"
-        data-empty={visible.length === 0 ? "true" : undefined}
+        data-empty={empty ? "true" : undefined}
+        {...{ [filterAttributes.status]: "" }}
       >
-        {visible.length === 0
-          ? thoughtLeadershipMessages.empty
-          : thoughtLeadershipMessages.showing(visible.length, selectedLabel)}
+        {summary(category)}
       </p>
 
-      {visible.length > 0 ? (
-        <ul className="tl__grid">
-          {visible.map((article) => (
-            <li key={article.link} className="tl__item">
-              <ArticleCard article={article} locale={locale} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ul className="tl__grid" hidden={empty} {...{ [filterAttributes.grid]: "" }}>
+        {articles.map((article) => (
+          <li
+            key={article.link}
+            className="tl__item"
+            hidden={!shown(article)}
+            {...{ [filterAttributes.category]: article.category.toLowerCase() }}
+          >
+            <ArticleCard article={article} locale={locale} />
+          </li>
+        ))}
+      </ul>
     </div>
-  );
-}
-
-function FilterButton({
-  label,
-  pressed,
-  onSelect,
-}: {
-  label: string;
-  pressed: boolean;
-  onSelect: () => void;
-}) {
-  return (
-    <button type="button" className="tl__filter" aria-pressed={pressed} onClick={onSelect}>
-      {label}
-    </button>
   );
 }
