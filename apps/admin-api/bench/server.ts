@@ -32,6 +32,7 @@ const app = createApp({
     limiter: createAutomaticMailLimiter({
       dataKey: createDataKey(randomBytes(32).toString("hex")),
       limits: { perRecipientDaily: 100_000_000, automaticDailyCap: 100_000_000 },
+      inbox: identity.contactInbox,
       clock: systemClock,
       logger,
     }),

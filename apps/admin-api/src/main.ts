@@ -82,6 +82,7 @@ async function main(): Promise<void> {
       limiter: createAutomaticMailLimiter({
         dataKey,
         limits: config.mail.limits,
+        inbox: config.mail.contactInbox,
         clock,
         logger,
       }),

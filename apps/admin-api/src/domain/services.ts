@@ -17,6 +17,8 @@ import type { DataKey } from "./data-key.js";
 import { createPersonalDataService, type PersonalDataService } from "./personal-data-service.js";
 import { createUnsubscribeLinks, type UnsubscribeLinks } from "./unsubscribe-links.js";
 import { createUnsubscribeService, type UnsubscribeService } from "./unsubscribe-service.js";
+import { createResubscribeLinks } from "./resubscribe-links.js";
+import { createResubscribeService, type ResubscribeService } from "./resubscribe-service.js";
 import { blogPosts } from "@site/shared/blog/posts";
 import { createModerationLinks } from "./comment-links.js";
 import { createFormStartTokens } from "./comment-form-start.js";
@@ -28,10 +30,11 @@ import {
 } from "./comment-service.js";
 
 /** The default caps (config.ts's defaults), a random key, the system clock; skips are not logged. */
-function processLocalLimiter(): AutomaticMailLimiter {
+function processLocalLimiter(inbox: string): AutomaticMailLimiter {
   return createAutomaticMailLimiter({
     dataKey: createDataKey(randomBytes(32).toString("hex")),
     limits: defaultMailLimits,
+    inbox,
     clock: systemClock,
     logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
   });
@@ -42,6 +45,8 @@ export interface Services {
   contacts: ContactService;
   adminMail: AdminMailService;
   unsubscribe: UnsubscribeService;
+  /** An address that had unsubscribed comes back through the link mailed to it (Decision 10). */
+  resubscribe: ResubscribeService;
   personalData: PersonalDataService;
   comments: CommentService;
 }
@@ -54,7 +59,7 @@ export interface Services {
 export function createServices({
   store,
   identity,
-  limiter = processLocalLimiter(),
+  limiter = processLocalLimiter(identity.contactInbox),
   onMailQueued = () => undefined,
   secret,
   clock = systemClock,
@@ -80,16 +85,31 @@ export function createServices({
   const theSecret = secret ?? randomBytes(32).toString("hex");
   const keys = secretKeys(theSecret, identity.siteUrl);
   const idempotency = createIdempotency({ fingerprint: keys.fingerprint, clock });
+  // A key of its own, derived from the same secret (domain/resubscribe-links.ts).
+  const resubscribeLinks = createResubscribeLinks({
+    secret: theSecret,
+    siteUrl: identity.siteUrl,
+    clock,
+  });
   return {
     subscriptions: createSubscriptionService({
       store,
       identity,
       links: keys.links,
+      resubscribeLinks,
       limiter,
       idempotency,
       onMailQueued,
     }),
     unsubscribe: createUnsubscribeService({ store, links: keys.links }),
+    resubscribe: createResubscribeService({
+      store,
+      links: resubscribeLinks,
+      unsubscribeLinks: keys.links,
+      limiter,
+      identity,
+      onMailQueued,
+    }),
     personalData: createPersonalDataService({ store, dataKey: keys.dataKey, clock }),
     contacts: createContactService({ store, identity, limiter, idempotency, onMailQueued }),
     adminMail: createAdminMailService({ store, identity, onMailQueued }),

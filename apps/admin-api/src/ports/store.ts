@@ -33,7 +33,7 @@ export interface ConsentRecord extends ConsentInput {
 }
 
 export interface NewSubscription {
-  /** Already normalised: trimmed and lower-cased. */
+  /** Stored as its `emailKey` (shared schemas: trimmed, NFC, lower-cased), the subscription's one key. */
   email: string;
   /** Omitted: recorded with page and version null. */
   consent?: ConsentInput | undefined;
@@ -126,7 +126,11 @@ export interface MailRecord {
       | "contact-notification"
       | "admin"
       | "newsletter-welcome"
-      | "comment-notification";
+      /** The link an address that had unsubscribed must open to come back (Decision 10). */
+      | "newsletter-confirmation"
+      | "comment-notification"
+      /** The firm told that the daily cap on automatic mail left a visitor's mail out (once a UTC day). */
+      | "daily-cap-notification";
     contactId?: string | undefined;
     /** The comment a notification is about. */
     commentId?: string | undefined;
@@ -172,12 +176,29 @@ export type NewMail = Pick<MailRecord, "message" | "meta"> & {
  * goes through the same helpers and reports its skip the same way.
  */
 export interface AutomaticMailLimit {
-  /** Keyed hash (HMAC under DATA_KEY_SECRET) of the normalised recipient: never the address, never a bare hash. */
+  /**
+   * Keyed hash (the data key, domain/data-key.ts) of the recipient's mailbox (shared `mailboxKey`: no
+   * sub-address tag, any case), so `name+1@x` and `Name+2@x` share one count: never the address, never
+   * a bare hash.
+   */
   recipientKey: string;
   perRecipient: number;
   dailyCap: number;
   /** When the mail is queued (the caller's clock, so tests move it). */
   now: Date;
+  /**
+   * The firm's notice that the daily cap is reached (to its inbox, never itself limited). The first time
+   * in a UTC day that the daily cap leaves a mail out, the store queues this notice in the same
+   * transaction and records that it did, so the firm is told once a day, whatever restarts or other
+   * instances on the same data do.
+   */
+  dailyCapNotice: DailyCapNotice;
+}
+
+/** The firm's notice of AutomaticMailLimit.dailyCap: an ordinary unlimited mail of its own kind. */
+export interface DailyCapNotice {
+  message: MailMessage;
+  meta: { kind: "daily-cap-notification" };
 }
 
 /** A limited mail the store did not queue, and which limit stopped it. */
@@ -226,19 +247,24 @@ export class IdempotencyKeyReusedError extends Error {
 }
 
 /**
- * `returning`: the address had unsubscribed before and is subscribed again (same id, new consent).
- * `skipped`: mails of the subscription left out by their AutomaticMailLimit.
+ * `created`: a new address, stored subscribed. `departed`: the address had unsubscribed; its subscription
+ * is left exactly as it was (it comes back only through `resubscribe`), and only its mails (the link to
+ * confirm) were queued. `duplicate`: still subscribed, nothing queued. `skipped`: mails left out by their
+ * AutomaticMailLimit. `replayed`: the write's idempotency key had been used: the first write's answer,
+ * nothing new queued.
  */
 export type SubscribeResult =
-  | {
-      created: true;
-      id: string;
-      returning: boolean;
-      skipped: SkippedMail[];
-      /** The write's idempotency key had been used: the first write's id and returning, nothing new. */
-      replayed?: true;
-    }
-  | { created: false; reason: "duplicate" };
+  | { created: true; id: string; skipped: SkippedMail[]; replayed?: true }
+  | { created: false; reason: "duplicate" }
+  | { created: false; reason: "departed"; id: string; skipped: SkippedMail[]; replayed?: true };
+
+/**
+ * What `resubscribe` did: `resubscribed` (its mails, minus `skipped`, queued with it); `stale`: the
+ * subscription is no longer unsubscribed since that very moment (subscribed again, or unsubscribed
+ * again later), nothing written; `unknown`: no such subscription.
+ */
+export type ResubscribeResult =
+  { outcome: "resubscribed"; skipped: SkippedMail[] } | { outcome: "stale" | "unknown" };
 
 export interface OutboxStats {
   /** PENDING plus PROCESSING (the backlog not yet delivered). */
@@ -251,17 +277,32 @@ export interface OutboxStats {
 
 export interface Store {
   /**
-   * Race-free: a unique key (SQLite) or a deterministic id with create (Firestore). Only a currently
-   * subscribed address is a duplicate: an unsubscribed one is subscribed again (same id, status
-   * subscribed, the new consent, unsubscribedAt null). `mails` (e.g. the welcome mail, told whether the
-   * subscriber is returning) are queued in the same transaction, with meta.subscriptionId set; nothing
-   * is queued for a duplicate.
+   * Race-free: a unique key (SQLite) or a deterministic id with create (Firestore). Never subscribes an
+   * address again (Decision 10): a new address is stored subscribed; a subscribed one is a duplicate
+   * (nothing queued); an unsubscribed one is `departed` and its subscription is left exactly as it is.
+   * `mails` are composed inside the write, after the subscription is read, and told `departedAt`: null
+   * for a new address (the welcome mail), its unsubscribedAt for one that had left (the link to
+   * confirm, which carries it). They are queued in the same transaction, within their limits, with
+   * meta.subscriptionId set; the idempotency key is recorded with the answer either way.
    */
   addSubscription(
     subscription: NewSubscription,
-    mails?: (subscriptionId: string, context: { returning: boolean }) => NewMail[],
+    mails?: (subscriptionId: string, context: { departedAt: Date | null }) => NewMail[],
     idempotency?: IdempotencyClaim,
   ): Promise<SubscribeResult>;
+  /**
+   * An unsubscribed address comes back (its confirmation link's POST): only while the subscription is
+   * still unsubscribed since exactly `departedAt` (compared in milliseconds), so a link is used once and
+   * one sent before a later unsubscribe decides nothing. Then, atomically: status subscribed,
+   * unsubscribedAt null, the renewal's consent (at store time) and language, and `mails` (the welcome
+   * back, within its limits, meta.subscriptionId set) queued.
+   */
+  resubscribe(
+    id: string,
+    departedAt: Date,
+    renewal: { consent?: ConsentInput | undefined; locale?: Locale | undefined },
+    mails?: (subscriptionId: string) => NewMail[],
+  ): Promise<ResubscribeResult>;
   /**
    * Saves the contact and queues its mails atomically (one transaction). A mail carrying `limit` that is
    * over it is left out and listed in `skipped`; the contact and the other mails are stored all the same.
@@ -343,6 +384,7 @@ export interface Store {
   /** Puts an ERROR mail back to PENDING, due `now`, attempts reset to 0 (operators' retry); false if not ERROR. */
   retryMail(id: string, now: Date): Promise<boolean>;
   getContact(id: string): Promise<ContactRecord | null>;
+  /** The subscription of the address's `emailKey`, however `email` is spelled. */
   getSubscriptionByEmail(email: string): Promise<SubscriptionRecord | null>;
   getMail(id: string): Promise<MailRecord | null>;
   outboxStats(now: Date): Promise<OutboxStats>;
@@ -363,10 +405,10 @@ export interface Store {
   /** The currently subscribed only (what the firm may mail), oldest subscription first. */
   listSubscribers(): Promise<SubscriptionRecord[]>;
   /**
-   * Everything held about an address (already normalised: trimmed, lower-cased): its subscription, its
-   * contacts and its blog comments (by their email, in any case), and the mails to it or replying to it
-   * (in any case), or belonging to one of those contacts, comments or that subscription. Contacts,
-   * comments and mails oldest first.
+   * Everything held about an address, found by its `emailKey` (shared schemas), so however it was typed
+   * (case in any script, composed or decomposed accents): its subscription, its contacts and its blog
+   * comments, and the mails to it or replying to it, or belonging to one of those contacts, comments or
+   * that subscription. Contacts, comments and mails oldest first.
    */
   findPersonalData(email: string): Promise<PersonalData>;
   /**

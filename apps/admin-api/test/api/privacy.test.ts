@@ -1,12 +1,7 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { privacyNotice } from "@site/shared/content";
-import {
-  apiMessages,
-  newsletterMessages,
-  privacyMessages,
-  unsubscribeMessages,
-} from "@site/shared/messages";
+import { apiMessages, privacyMessages, unsubscribeMessages } from "@site/shared/messages";
 import { createSmtpTransport } from "../../src/adapters/mail/smtp-transport.js";
 import { createOutboxWorker } from "../../src/workers/outbox.js";
 import { clockToFirstDueMail, makeTestApp, testToken } from "../helpers/app.js";
@@ -260,7 +255,7 @@ describe("consent, the way out and a person's data", () => {
       expect((await t.store.getSubscription(res.body.id))?.status).toBe("subscribed");
     });
 
-    it("subscribing again after unsubscribing works, says welcome back, and sends a new welcome", async () => {
+    it("subscribing again after unsubscribing asks the address to confirm by mail and changes nothing until then", async () => {
       const first = await subscribe({
         email: "amina@example.com",
         page: "/",
@@ -279,30 +274,14 @@ describe("consent, the way out and a person's data", () => {
       expect(again.body).toEqual({
         success: true,
         id: first.body.id,
-        message: privacyMessages.welcomeBack,
+        message: privacyMessages.confirmMailed,
       });
+      // Decision 10: it stays unsubscribed, with the consent it had, until the link mailed to it is
+      // confirmed (test/api/subscriptions.test.ts follows the link).
       const stored = await t.store.getSubscription(first.body.id);
-      expect(stored).toMatchObject({ status: "subscribed", consent: { page: "/services" } });
-      const welcomes = (await t.store.listMails()).filter(
-        (m) => m.meta.kind === "newsletter-welcome",
-      );
-      expect(welcomes).toHaveLength(2);
-      expect(welcomes[1]?.message.subject).toMatch(/Welcome back/);
-      // Still subscribed: a third attempt is the usual duplicate.
-      const third = await subscribe({ email: "amina@example.com", noticeVersion: version });
-      expect(third.status).toBe(409);
-      expect(third.body.error).toBe(newsletterMessages.alreadySubscribed);
-    });
-
-    it("a returning subscriber posting without script reads the welcome-back page", async () => {
-      const first = await subscribe({ email: "amina@example.com", noticeVersion: version });
-      await t.store.unsubscribe(first.body.id);
-      const page = await request(t.app)
-        .post("/api/subscriptions")
-        .type("form")
-        .send({ email: "amina@example.com", noticeVersion: version });
-      expect(page.status).toBe(200);
-      expect(page.text).toContain(privacyMessages.welcomeBack);
+      expect(stored).toMatchObject({ status: "unsubscribed", consent: { page: "/" } });
+      const kinds = (await t.store.listMails()).map((m) => m.meta.kind);
+      expect(kinds).toEqual(["newsletter-welcome", "newsletter-confirmation"]);
     });
   });
 
@@ -390,6 +369,56 @@ describe("consent, the way out and a person's data", () => {
       });
       expect(second.body.erasure.addressHash).toBe(res.body.erasure.addressHash);
       expect((await t.store.listSubscribers()).map((s) => s.email)).toEqual(["other@example.com"]);
+    });
+
+    it("export and erasure find a person however the address was typed: non-ASCII capitals, decomposed accents", async () => {
+      const sub = await subscribe({ email: "Élodie@Example.com", noticeVersion: version });
+      expect(sub.status).toBe(201);
+      const contact = await request(t.app).post("/api/contacts").send({
+        name: "Élodie",
+        email: "ÉLODIE@Example.com",
+        subject: "Strategy",
+        description: "Please call me.",
+        noticeVersion: version,
+      });
+      expect(contact.status).toBe(201);
+      await request(t.app).post("/api/contacts").send({
+        name: "Elodie",
+        email: "elodie@example.com",
+        subject: "Another person",
+        description: "Not the same address.",
+        noticeVersion: version,
+      });
+      const exported = await admin("/api/admin/personal-data/export").send({
+        email: "E\u0301LODIE@example.com",
+      });
+      expect(exported.status).toBe(200);
+      expect(exported.body.data.email).toBe("élodie@example.com");
+      expect(exported.body.data.subscription).toMatchObject({ id: sub.body.id });
+      expect(exported.body.data.contacts.map((c: { id: string }) => c.id)).toEqual([
+        contact.body.id,
+      ]);
+      // The welcome, the acknowledgement and the firm's notification (replying to the address).
+      expect(exported.body.data.mails).toHaveLength(3);
+
+      const erased = await admin("/api/admin/personal-data/erase").send({
+        email: "élodie@example.com",
+      });
+      expect(erased.body.erasure.deleted).toEqual({
+        subscriptions: 1,
+        contacts: 1,
+        comments: 0,
+        mails: 3,
+      });
+      expect(await t.store.getContact(contact.body.id)).toBeNull();
+      expect(await t.store.findPersonalData("ÉLODIE@Example.com")).toEqual({
+        subscription: null,
+        contacts: [],
+        comments: [],
+        mails: [],
+      });
+      // The other person, whose address has no accent, is left alone.
+      expect((await t.store.findPersonalData("elodie@example.com")).contacts).toHaveLength(1);
     });
 
     it("an address stored before the forms' pattern was narrowed can still be exported and erased", async () => {

@@ -99,6 +99,33 @@ describe("operator command: site-personal-data", () => {
     ]);
   });
 
+  it("erase finds the address however it was typed (non-ASCII capitals, decomposed accents)", async () => {
+    const store = createSqliteStore({ file: join(dir, "data", "site.db") });
+    await store.addSubscription({ email: "élodie@example.com" });
+    const { id } = await store.addContactWithMails(
+      { name: "Élodie", email: "ÉLODIE@Example.com", subject: "Hi", description: "Call me" },
+      (contactId) => [
+        {
+          message: { to: "ÉLODIE@Example.com", subject: "Received", text: "t", html: "<p>t</p>" },
+          meta: { kind: "contact-acknowledgement", contactId },
+        },
+      ],
+    );
+    await store.close();
+    const erased = personalData(["erase", "E\u0301lodie@example.com"], env);
+    expect(erased.status).toBe(0);
+    expect(JSON.parse(erased.stdout)).toMatchObject({
+      deleted: { subscriptions: 1, contacts: 1, comments: 0, mails: 1 },
+    });
+    const after = createSqliteStore({ file: join(dir, "data", "site.db") });
+    try {
+      expect(await after.getContact(id)).toBeNull();
+      expect(await after.getSubscriptionByEmail("élodie@example.com")).toBeNull();
+    } finally {
+      await after.close();
+    }
+  });
+
   it("subscribers writes a subscriber stored before the forms refused formula characters as text", async () => {
     const store = createSqliteStore({ file: join(dir, "data", "site.db") });
     await store.addSubscription({ email: "=1+2@example.com" });

@@ -1,8 +1,9 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { Timestamp, type Firestore } from "firebase-admin/firestore";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createFirestoreStore } from "../../src/adapters/firestore/firestore-store.js";
-import { testDataKey } from "../helpers/app.js";
+import { hmac, purposeKey } from "../../src/domain/signed-tokens.js";
+import { testDataKey, testSecret } from "../helpers/app.js";
 import type { NewMail, Store } from "../../src/ports/store.js";
 import { startFirestoreEmulator, type FirestoreEmulator } from "../helpers/firestore-emulator.js";
 import { describeStoreContract } from "./store-contract.js";
@@ -63,14 +64,19 @@ describe("Firestore adapter: stored documents", () => {
     meta: { kind: "admin" },
   };
 
-  it("a subscription's document id is the keyed hash (HMAC, never a bare hash) of the email and holds the spec's four fields and the consent", async () => {
+  it("a subscription's document id is the keyed hash (HMAC under the data key's own purpose key, never a bare hash) of the email and holds the spec's four fields and the consent", async () => {
     const result = await store.addSubscription({
       email: "amina@example.com",
       consent: { page: "/about", noticeVersion: "2026-11-23" },
     });
     const id = testDataKey("amina@example.com");
+    expect(id).toBe(
+      hmac(purposeKey(testSecret, "address-key/v1"), "amina@example.com").toString("hex"),
+    );
     expect(id).not.toBe(createHash("sha256").update("amina@example.com").digest("hex"));
-    expect(result).toEqual({ created: true, id, returning: false, skipped: [] });
+    // Not the raw secret's HMAC any more (that names only subscriptions stored before: see below).
+    expect(id).not.toBe(createHmac("sha256", testSecret).update("amina@example.com").digest("hex"));
+    expect(result).toEqual({ created: true, id, skipped: [] });
 
     const doc = await raw("subscriptions", id);
     expect(Object.keys(doc ?? {}).sort()).toEqual([
@@ -93,6 +99,35 @@ describe("Firestore adapter: stored documents", () => {
     expect((doc?.consentAt as Timestamp).isEqual(doc?.createdAt as Timestamp)).toBe(true);
     expect(doc?.createdAt).toBeInstanceOf(Timestamp);
     expect((doc?.updatedAt as Timestamp).isEqual(doc?.createdAt as Timestamp)).toBe(true);
+  });
+
+  it("a contact's and a mail's address keys are the address's emailKey (NFC, lower-cased), the address kept as typed", async () => {
+    const typed = "E\u0301LODIE@Example.com";
+    const { id } = await store.addContactWithMails(
+      { name: "Élodie", email: typed, subject: "Audit", description: "Governance audit" },
+      (contactId) => [
+        {
+          message: {
+            to: "inbox@example.com",
+            replyTo: typed,
+            subject: "New",
+            text: "t",
+            html: "t",
+          },
+          meta: { kind: "contact-notification", contactId },
+        },
+      ],
+    );
+    expect(await raw("contacts", id)).toMatchObject({
+      email: typed,
+      emailKey: "élodie@example.com",
+    });
+    const [notification] = await store.listMails({ contactId: id });
+    expect(await raw("mail", notification?.id ?? "")).toMatchObject({
+      replyTo: typed,
+      replyToKey: "élodie@example.com",
+      toKey: "inbox@example.com",
+    });
   });
 
   it("a contact without a phone is stored without a phone field, with status new and server timestamps", async () => {
@@ -311,5 +346,150 @@ describe("Firestore adapter: stored documents", () => {
     await store.close();
     await expect(store.listMails()).rejects.toThrow("closed");
     await expect(store.addSubscription({ email: "late@example.com" })).rejects.toThrow("closed");
+  });
+});
+
+/**
+ * Subscriptions stored before the data key had a purpose key of its own are named by the legacy key
+ * (HMAC under the raw secret of the address trimmed and lower-cased, without NFC). They keep their ids
+ * (the unsubscribe links already mailed sign them) and are found wherever the current id is looked for.
+ */
+describe("Firestore adapter: subscriptions stored under the legacy key", () => {
+  let firestore: Firestore;
+  let store: Store;
+  let dispose: () => Promise<void>;
+
+  beforeEach(() => {
+    const connection = emulator.connect("legacy");
+    firestore = connection.firestore;
+    dispose = connection.dispose;
+    store = createFirestoreStore({ firestore, dataKey: testDataKey });
+  });
+  afterEach(async () => {
+    await store.close();
+    await dispose();
+  });
+
+  /** A subscription document as the release before wrote it: id and email as it keyed them. */
+  const legacySubscription = async (
+    email: string,
+    status: "subscribed" | "unsubscribed" = "subscribed",
+  ) => {
+    const id = createHmac("sha256", testSecret).update(email, "utf8").digest("hex");
+    const at = Timestamp.fromMillis(Date.now() - 60_000);
+    await firestore
+      .collection("subscriptions")
+      .doc(id)
+      .create({
+        email,
+        status,
+        createdAt: at,
+        updatedAt: at,
+        unsubscribedAt: status === "unsubscribed" ? at : null,
+        consentAt: at,
+        consentPage: "/",
+        consentNoticeVersion: "2026-11-23",
+      });
+    return id;
+  };
+  const docIds = async () =>
+    (await firestore.collection("subscriptions").get()).docs.map((doc) => doc.id).sort();
+  const raw = async (id: string) =>
+    (await firestore.collection("subscriptions").doc(id).get()).data() ?? {};
+
+  it("the legacy id is what the release before used, and differs from the current one", async () => {
+    const id = await legacySubscription("amina@example.com");
+    expect(testDataKey.legacy(" Amina@Example.com")).toBe(id);
+    expect(testDataKey("amina@example.com")).not.toBe(id);
+  });
+
+  it("is found by address, stays the one subscription (a second is a duplicate), and no document is added", async () => {
+    const id = await legacySubscription("amina@example.com");
+    expect((await store.getSubscriptionByEmail("Amina@Example.com"))?.id).toBe(id);
+    expect(await store.addSubscription({ email: "amina@example.com" })).toEqual({
+      created: false,
+      reason: "duplicate",
+    });
+    expect(await docIds()).toEqual([id]);
+  });
+
+  /** A mail of the subscription, as the newsletter's mails are composed for it. */
+  const mailFor = (subscriptionId: string): NewMail[] => [
+    {
+      message: { to: "amina@example.com", subject: "Newsletter", text: "t", html: "t" },
+      meta: { kind: "newsletter-welcome", subscriptionId },
+    },
+  ];
+
+  it("unsubscribes by its id (the mailed link), is known as departed, and comes back under the same id", async () => {
+    const id = await legacySubscription("amina@example.com");
+    expect(await store.unsubscribe(id)).toBe("unsubscribed");
+    expect(await store.addSubscription({ email: "Amina@example.com" }, mailFor)).toEqual({
+      created: false,
+      reason: "departed",
+      id,
+      skipped: [],
+    });
+    const left = (await store.getSubscription(id))?.unsubscribedAt ?? new Date(0);
+    expect(await store.resubscribe(id, left, {}, mailFor)).toEqual({
+      outcome: "resubscribed",
+      skipped: [],
+    });
+    const mails = await store.listMails();
+    expect(mails).toHaveLength(2);
+    expect(mails.map((m) => m.meta.subscriptionId)).toEqual([id, id]);
+    expect(await docIds()).toEqual([id]);
+    expect((await store.getSubscription(id))?.status).toBe("subscribed");
+  });
+
+  it("one stored decomposed (before keys were NFC) is found by the composed address and keyed when it comes back", async () => {
+    const decomposed = "e\u0301lodie@example.com";
+    const id = await legacySubscription(decomposed, "unsubscribed");
+    expect((await store.getSubscriptionByEmail("ÉLODIE@example.com"))?.id).toBe(id);
+    expect(await store.addSubscription({ email: "élodie@example.com" })).toMatchObject({
+      created: false,
+      reason: "departed",
+      id,
+    });
+    const left = (await store.getSubscription(id))?.unsubscribedAt ?? new Date(0);
+    expect((await store.resubscribe(id, left, {})).outcome).toBe("resubscribed");
+    expect((await store.getSubscription(id))?.email).toBe("élodie@example.com");
+    expect(await docIds()).toEqual([id]);
+  });
+
+  it("export finds it and erasure removes it, with a current one beside it and both's mails", async () => {
+    const decomposed = "e\u0301lodie@example.com";
+    const legacy = await legacySubscription(decomposed, "unsubscribed");
+    // One under the current id beside it (two instances of two releases during a rolling update).
+    await firestore
+      .collection("subscriptions")
+      .doc(testDataKey("élodie@example.com"))
+      .create({ ...(await raw(legacy)), email: "élodie@example.com", status: "subscribed" });
+    const currentId = testDataKey("élodie@example.com");
+    await store.queueMail({
+      message: { to: "inbox@example.com", subject: "About", text: "t", html: "t" },
+      meta: { kind: "admin", subscriptionId: legacy },
+    });
+    // A contact and a mail whose keys the release before wrote without NFC.
+    const { id: contactId } = await store.addContactWithMails(
+      { name: "Élodie", email: decomposed, subject: "S", description: "D" },
+      () => [],
+    );
+    await firestore.collection("contacts").doc(contactId).update({ emailKey: decomposed });
+    const { id: mailId } = await store.queueMail({
+      message: { to: decomposed, subject: "Old", text: "t", html: "t" },
+      meta: { kind: "admin" },
+    });
+    await firestore.collection("mail").doc(mailId).update({ toKey: decomposed });
+
+    const data = await store.findPersonalData("élodie@example.com");
+    expect(data.subscription?.id).toBe(currentId);
+    expect(data.contacts.map((c) => c.id)).toEqual([contactId]);
+    expect(data.mails).toHaveLength(2);
+
+    const erasure = await store.erasePersonalData("ÉLODIE@example.com", { addressHash: "h" });
+    expect(erasure.deleted).toEqual({ subscriptions: 2, contacts: 1, comments: 0, mails: 2 });
+    expect(await docIds()).toEqual([]);
+    expect(await store.listMails()).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createFirestoreStore } from "../../src/adapters/firestore/firestore-store.js";
 import { createSqliteStore } from "../../src/adapters/sqlite/sqlite-store.js";
 import type { AutomaticMailLimit, NewContact, NewMail, Store } from "../../src/ports/store.js";
-import { testDataKey } from "../helpers/app.js";
+import { testDataKey, testInbox } from "../helpers/app.js";
 import { startFirestoreEmulator, type FirestoreEmulator } from "../helpers/firestore-emulator.js";
 
 const hour = 60 * 60 * 1000;
@@ -13,17 +13,24 @@ const hour = 60 * 60 * 1000;
 /**
  * AutomaticMailLimit (ports/store.ts) as both stores must apply it: per recipient over a rolling 24 hours,
  * overall per UTC day, checked and counted in the same write as the contact, and a refused mail never
- * takes the contact or the firm's notification with it.
+ * takes the contact or the firm's notification with it. The first refusal by the daily cap in a UTC day
+ * queues the firm's notice, once, whichever store on the same data refuses.
  */
 function describeMailLimits(
   name: string,
-  makeStore: () => Promise<{ store: Store; cleanup(): Promise<void> }>,
+  makeStore: () => Promise<{
+    store: Store;
+    /** A second store on the same data over a connection of its own (a restart, another instance). */
+    sibling(): Promise<Store>;
+    cleanup(): Promise<void>;
+  }>,
 ) {
   describe(`automatic mail limits: ${name}`, () => {
     let store: Store;
+    let sibling: () => Promise<Store>;
     let cleanup: () => Promise<void>;
     beforeEach(async () => {
-      ({ store, cleanup } = await makeStore());
+      ({ store, sibling, cleanup } = await makeStore());
     });
     afterEach(async () => {
       await cleanup();
@@ -41,8 +48,9 @@ function describeMailLimits(
       email: string,
       now: Date,
       limits: Partial<Pick<AutomaticMailLimit, "perRecipient" | "dailyCap">> = {},
+      into: Store = store,
     ) =>
-      store.addContactWithMails(contact(email), (contactId): NewMail[] => [
+      into.addContactWithMails(contact(email), (contactId): NewMail[] => [
         {
           message: { to: email, subject: "Received", text: "t", html: "<p>t</p>" },
           meta: { kind: "contact-acknowledgement", contactId },
@@ -51,6 +59,16 @@ function describeMailLimits(
             perRecipient: limits.perRecipient ?? 3,
             dailyCap: limits.dailyCap ?? 200,
             now,
+            // What the domain's limiter composes (domain/mail-limits.ts); the store only queues it.
+            dailyCapNotice: {
+              message: {
+                to: testInbox,
+                subject: `Daily cap on automatic mail reached (${now.toISOString().slice(0, 10)})`,
+                text: "t",
+                html: "<p>t</p>",
+              },
+              meta: { kind: "daily-cap-notification" },
+            },
           },
         },
         {
@@ -132,6 +150,54 @@ function describeMailLimits(
       expect((await submit("b@example.com", morning, tight)).skipped[0]?.reason).toBe("daily-cap");
     });
 
+    it("the first refusal by the daily cap queues the firm's notice once that UTC day, also when another store on the same data refuses; the next day again", async () => {
+      const cap = { dailyCap: 1 };
+      const notices = async () =>
+        (await store.listMails()).filter((m) => m.meta.kind === "daily-cap-notification");
+      expect((await submit("a@example.com", morning, cap)).skipped).toEqual([]);
+      expect(await notices()).toEqual([]);
+      const refused = await submit("b@example.com", new Date(morning.getTime() + hour), cap);
+      expect(refused.skipped).toEqual([
+        { kind: "contact-acknowledgement", to: "b@example.com", reason: "daily-cap" },
+      ]);
+      const [notice, ...more] = await notices();
+      expect(more).toEqual([]);
+      // Unlimited, to the firm, about no contact: the visitor's contact keeps only its notification.
+      expect(notice?.message.to).toBe(testInbox);
+      expect(notice?.message.subject).toBe("Daily cap on automatic mail reached (2026-11-23)");
+      expect(notice?.meta).toEqual({ kind: "daily-cap-notification" });
+      expect((await store.listMails({ contactId: refused.id })).map((m) => m.meta.kind)).toEqual([
+        "contact-notification",
+      ]);
+      await submit("c@example.com", new Date(morning.getTime() + 2 * hour), cap);
+      const other = await sibling();
+      try {
+        const elsewhere = await submit("d@example.com", morning, cap, other);
+        expect(elsewhere.skipped[0]?.reason).toBe("daily-cap");
+      } finally {
+        await other.close();
+      }
+      expect(await notices()).toHaveLength(1);
+      const tomorrow = new Date("2026-11-24T09:00:00Z");
+      await submit("e@example.com", tomorrow, cap);
+      expect((await submit("f@example.com", tomorrow, cap)).skipped[0]?.reason).toBe("daily-cap");
+      expect((await notices()).map((m) => m.message.subject)).toEqual([
+        "Daily cap on automatic mail reached (2026-11-23)",
+        "Daily cap on automatic mail reached (2026-11-24)",
+      ]);
+    });
+
+    it("a refusal by the per-recipient limit tells the firm nothing", async () => {
+      const tight = { perRecipient: 1, dailyCap: 200 };
+      await submit("a@example.com", morning, tight);
+      expect((await submit("a@example.com", morning, tight)).skipped[0]?.reason).toBe(
+        "recipient-limit",
+      );
+      expect(
+        (await store.listMails()).filter((m) => m.meta.kind === "daily-cap-notification"),
+      ).toEqual([]);
+    });
+
     it("keys the count by the keyed hash given, so one address in other case is one recipient", async () => {
       const tight = { perRecipient: 1 };
       await submit("Amina@Example.com", morning, tight);
@@ -146,6 +212,7 @@ describeMailLimits("SQLite", async () => {
   const store = createSqliteStore({ file: join(dir, "site.db") });
   return {
     store,
+    sibling: async () => createSqliteStore({ file: join(dir, "site.db") }),
     async cleanup() {
       await store.close();
       await rm(dir, { recursive: true, force: true });
@@ -163,12 +230,19 @@ afterAll(async () => {
 
 // Contention is not tested here: the emulator neither locks nor retries contended transactions.
 describeMailLimits("Firestore (emulator)", async () => {
-  const { firestore, dispose } = emulator.connect("limits");
+  const { firestore, projectId, dispose } = emulator.connect("limits");
   const store = createFirestoreStore({ firestore, dataKey: testDataKey });
+  const siblings: (() => Promise<void>)[] = [];
   return {
     store,
+    async sibling() {
+      const other = emulator.connectTo(projectId);
+      siblings.push(other.dispose);
+      return createFirestoreStore({ firestore: other.firestore, dataKey: testDataKey });
+    },
     async cleanup() {
       await store.close();
+      for (const disposeSibling of siblings) await disposeSibling();
       await dispose();
     },
   };

@@ -136,28 +136,19 @@ export function describePersonalDataContract(current: () => Store): void {
       expect(await store.getSubscription("no-such-subscription")).toBeNull();
     });
 
-    it("an unsubscribed address subscribes again: same id, returning, the new consent, a new welcome", async () => {
+    it("an unsubscribed address is not subscribed again by a new subscription: same id, departed, its consent kept", async () => {
       const store = current();
-      const id = createdId(await store.addSubscription({ email: "amina@example.com" }));
+      const id = createdId(await store.addSubscription({ email: "amina@example.com", consent }));
       await store.unsubscribe(id);
+      const left = await store.getSubscription(id);
       const again = await store.addSubscription(
         { email: "amina@example.com", consent: { page: "/services", noticeVersion: "2026-11-23" } },
         welcome,
       );
-      expect(again).toEqual({ created: true, id, returning: true, skipped: [] });
-      const stored = await store.getSubscription(id);
-      expect(stored).toMatchObject({
-        status: "subscribed",
-        unsubscribedAt: null,
-        consent: { page: "/services", noticeVersion: "2026-11-23" },
-      });
-      expect((await store.listMails()).map((m) => m.meta)).toEqual([
-        { kind: "newsletter-welcome", subscriptionId: id },
-      ]);
-      expect(await store.addSubscription({ email: "amina@example.com" })).toEqual({
-        created: false,
-        reason: "duplicate",
-      });
+      // It comes back only through resubscribe (subscription-contract.ts).
+      expect(again).toEqual({ created: false, reason: "departed", id, skipped: [] });
+      expect(await store.getSubscription(id)).toEqual(left);
+      expect(await store.listSubscribers()).toEqual([]);
     });
 
     it("the subscriber list holds only the subscribed, oldest first", async () => {
@@ -249,6 +240,73 @@ export function describePersonalDataContract(current: () => Store): void {
       const erasures = await store.listErasures();
       expect(erasures).toEqual([erasure]);
       expect(JSON.stringify(erasures)).not.toContain(person);
+    });
+
+    /** One person, `élodie@example.com`, as people type it: capitals of any script, accents composed or not. */
+    const composed = "ÉLODIE@Example.com";
+    const decomposed = "E\u0301lodie@example.com";
+    const seedElodie = async (store: Store) => {
+      const subscriptionId = createdId(
+        await store.addSubscription({ email: decomposed.toLowerCase(), consent }, (id) => [
+          mail(decomposed, { kind: "newsletter-welcome", subscriptionId: id }),
+        ]),
+      );
+      const { id: contactId } = await store.addContactWithMails(
+        contact({ email: composed }),
+        (id) => [
+          mail(composed, { kind: "contact-acknowledgement", contactId: id }),
+          mail("inbox@example.com", { kind: "contact-notification", contactId: id }, decomposed),
+        ],
+      );
+      const { id: commentId } = await store.addCommentWithMails(
+        { post: "a-post", name: "Élodie", email: decomposed, text: "Merci." },
+        () => [mail("inbox@example.com", { kind: "comment-notification" })],
+      );
+      await store.queueMail(mail("ÉLODIE@EXAMPLE.COM"));
+      await store.addContactWithMails(contact({ email: "elodie@example.com" }), () => []);
+      return { subscriptionId, contactId, commentId };
+    };
+
+    it("an address's subscription is one whatever its spelling: found, and a duplicate, in capitals or decomposed", async () => {
+      const store = current();
+      const id = createdId(await store.addSubscription({ email: "élodie@example.com" }));
+      for (const spelling of [composed, decomposed, " élodie@EXAMPLE.com "])
+        expect((await store.getSubscriptionByEmail(spelling))?.id).toBe(id);
+      expect(await store.addSubscription({ email: decomposed.toLowerCase() })).toEqual({
+        created: false,
+        reason: "duplicate",
+      });
+      expect((await store.getSubscription(id))?.email).toBe("élodie@example.com");
+    });
+
+    it("export and erasure find every row and mail however the address was typed (non-ASCII capitals, decomposed accents)", async () => {
+      const store = current();
+      const { subscriptionId, contactId, commentId } = await seedElodie(store);
+      const data = await store.findPersonalData("élodie@example.com");
+      expect(data.subscription?.id).toBe(subscriptionId);
+      expect(data.contacts.map((c) => [c.id, c.email])).toEqual([[contactId, composed]]);
+      expect(data.comments.map((c) => c.id)).toEqual([commentId]);
+      expect(data.mails.map((m) => m.meta.kind).sort()).toEqual([
+        "admin",
+        "comment-notification",
+        "contact-acknowledgement",
+        "contact-notification",
+        "newsletter-welcome",
+      ]);
+      expect((await store.findPersonalData(decomposed)).contacts).toHaveLength(1);
+
+      const erasure = await store.erasePersonalData("élodie@example.com", { addressHash: "h" });
+      expect(erasure.deleted).toEqual({ subscriptions: 1, contacts: 1, comments: 1, mails: 5 });
+      for (const spelling of [composed, decomposed, "élodie@example.com"]) {
+        expect(await store.findPersonalData(spelling)).toEqual({
+          subscription: null,
+          contacts: [],
+          comments: [],
+          mails: [],
+        });
+      }
+      // Another person, whose address differs only by the accent, is left alone.
+      expect((await store.findPersonalData("elodie@example.com")).contacts).toHaveLength(1);
     });
 
     it("erasing an address with nothing held still records the erasure", async () => {

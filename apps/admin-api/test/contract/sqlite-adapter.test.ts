@@ -117,6 +117,106 @@ describe("SQLite adapter specifics", () => {
     }
   });
 
+  it("a database of the release before, with `ÉLODIE@…` rows, is migrated to address keys and then erased by `élodie@…`", async () => {
+    // The schema as the release before left it: the first seven steps (released steps never change).
+    const old = new Database(file.replace("nested/", ""));
+    for (const step of migrations.slice(0, 7)) {
+      if (typeof step !== "string") throw new Error("the first seven steps are SQL");
+      old.exec(step);
+    }
+    old.pragma("user_version = 7");
+    const t = Date.parse("2026-11-20T10:00:00Z");
+    const insertSubscription = old.prepare(
+      `INSERT INTO subscriptions (id, email, status, created_at, updated_at, unsubscribed_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    );
+    // The form stored subscriptions lower-cased by JavaScript, but not NFC: one person typed twice.
+    insertSubscription.run("sub-nfd", "e\u0301lodie@example.com", "unsubscribed", t, t, t + 1);
+    insertSubscription.run("sub-nfc", "élodie@example.com", "subscribed", t + 2, t + 2, null);
+    insertSubscription.run("sub-other", "other@example.com", "subscribed", t, t, null);
+    old
+      .prepare(
+        `INSERT INTO contacts (id, name, email, subject, description, status, created_at, updated_at)
+         VALUES (?, 'Élodie', ?, 'S', 'D', 'new', ?, ?)`,
+      )
+      .run("contact-1", "ÉLODIE@Example.com", t, t);
+    old
+      .prepare(
+        `INSERT INTO comments (id, post, name, email, text, status, created_at, updated_at)
+         VALUES ('comment-1', 'a-post', 'Élodie', ?, 'Merci', 'pending', ?, ?)`,
+      )
+      .run("E\u0301LODIE@example.com", t, t);
+    const insertMail = old.prepare(
+      `INSERT INTO mail (id, kind, contact_id, subscription_id, to_address, reply_to, subject, text_body,
+                         html_body, state, attempts, next_attempt_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'S', 'T', 'H', 'PENDING', 0, ?, ?)`,
+    );
+    insertMail.run(
+      "m-ack",
+      "contact-acknowledgement",
+      "contact-1",
+      null,
+      "ÉLODIE@Example.com",
+      null,
+      t,
+      t,
+    );
+    insertMail.run("m-reply", "admin", null, null, "inbox@firm.test", "ÉLODIE@EXAMPLE.COM", t, t);
+    insertMail.run(
+      "m-welcome",
+      "newsletter-welcome",
+      null,
+      "sub-nfd",
+      "e\u0301lodie@example.com",
+      null,
+      t,
+      t,
+    );
+    insertMail.run("m-other", "admin", null, null, "other@example.com", null, t, t);
+    old.close();
+
+    const store = createSqliteStore({ file: file.replace("nested/", "") });
+    try {
+      // One subscription per key: the subscribed one kept, the other's mail moved to it.
+      const subscription = await store.getSubscriptionByEmail("ÉLODIE@example.com");
+      expect(subscription).toMatchObject({ id: "sub-nfc", status: "subscribed" });
+      expect((await store.getMail("m-welcome"))?.meta.subscriptionId).toBe("sub-nfc");
+      expect(await store.getSubscription("sub-nfd")).toBeNull();
+      const found = await store.findPersonalData("élodie@example.com");
+      expect(found.contacts.map((c) => c.id)).toEqual(["contact-1"]);
+      expect(found.comments.map((c) => c.id)).toEqual(["comment-1"]);
+      expect(found.mails.map((m) => m.id).sort()).toEqual(["m-ack", "m-reply", "m-welcome"]);
+
+      const erasure = await store.erasePersonalData("élodie@example.com", { addressHash: "h" });
+      expect(erasure.deleted).toEqual({ subscriptions: 1, contacts: 1, comments: 1, mails: 3 });
+      expect(await store.findPersonalData("ÉLODIE@Example.com")).toEqual({
+        subscription: null,
+        contacts: [],
+        comments: [],
+        mails: [],
+      });
+      expect((await store.listMails()).map((m) => m.id)).toEqual(["m-other"]);
+      expect((await store.listSubscribers()).map((s) => s.id)).toEqual(["sub-other"]);
+    } finally {
+      await store.close();
+    }
+    const db = new Database(file.replace("nested/", ""), { readonly: true });
+    try {
+      expect(db.pragma("user_version", { simple: true })).toBe(migrations.length);
+      // The lookups run on indexes of the key columns, not on lower(...).
+      const plan = db
+        .prepare("EXPLAIN QUERY PLAN SELECT id FROM contacts WHERE email_key = ?")
+        .all("élodie@example.com") as { detail: string }[];
+      expect(plan.map((row) => row.detail).join(" ")).toContain("contacts_email_key");
+      const indexes = db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql LIKE '%lower(%'")
+        .all();
+      expect(indexes).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+
   it("an in-memory database works for quick experiments", async () => {
     const store = createSqliteStore({ file: ":memory:" });
     expect((await store.addSubscription({ email: "m@example.com" })).created).toBe(true);

@@ -58,6 +58,7 @@ export async function makeTestApp(options: TestAppOptions = {}) {
       limiter: createAutomaticMailLimiter({
         dataKey: testDataKey,
         limits: options.mailLimits ?? defaultMailLimits,
+        inbox: testInbox,
         clock,
         logger: log.logger,
       }),

@@ -12,6 +12,7 @@ import {
   type Transaction,
 } from "firebase-admin/firestore";
 import { isLocale, type Locale } from "@site/shared/i18n";
+import { emailKey } from "@site/shared/schemas";
 import type { DataKey } from "../../domain/data-key.js";
 import { automaticMailWindowMs, utcDay } from "../mail-limit-window.js";
 import {
@@ -47,8 +48,9 @@ export interface FirestoreStoreOptions {
   /** A firebase-admin Firestore instance; main.ts builds it (and points it at an emulator when configured). */
   firestore: Firestore;
   /**
-   * The keyed hash (HMAC under DATA_KEY_SECRET, domain/data-key.ts) that names documents after an email
-   * address: a bare hash of an address is no secret (anyone can hash a list of addresses and compare).
+   * The keyed hash (domain/data-key.ts) that names documents after an email address: a bare hash of an
+   * address is no secret (anyone can hash a list of addresses and compare). Its `legacy` key finds the
+   * subscriptions named before it (see subscriptionDocumentId).
    */
   dataKey: DataKey;
 }
@@ -84,11 +86,34 @@ export function subscriptionDocumentId(dataKey: DataKey, email: string): string 
   return dataKey(email);
 }
 
+/**
+ * The ids a subscription stored before the data key had its own purpose key may have: the legacy key of
+ * the address as the form stored it then (trimmed and lower-cased, but not NFC), composed or decomposed.
+ * Such a document keeps its id, which the unsubscribe links already mailed sign: the adapter looks for it
+ * wherever it looks for the current id, so an address never gets a second subscription beside it.
+ */
+export function legacySubscriptionDocumentIds(dataKey: DataKey, email: string): string[] {
+  const key = emailKey(email);
+  return [...new Set([key, key.normalize("NFD")].map((spelling) => dataKey.legacy(spelling)))];
+}
+
+/**
+ * The spellings of an address's key that documents written before the key was NFC may hold: the key
+ * itself and its decomposed form (`e` + combining acute for `é`). Documents written since hold the key.
+ */
+function keySpellings(email: string): string[] {
+  const key = emailKey(email);
+  return [...new Set([key, key.normalize("NFD")])];
+}
+
 /** What `readMailLimits` decided for the mails of one write. */
 interface MailLimitPlan {
   accepted: NewMail[];
   skipped: SkippedMail[];
-  /** Stores the counters of the accepted limited mails; call after the write's other writes are queued. */
+  /**
+   * Stores the counters of the accepted limited mails, and queues the firm's daily-cap notice when this
+   * write is the first of its UTC day that the cap refused; call after the write's other writes are queued.
+   */
   write(transaction: Transaction): void;
 }
 
@@ -209,8 +234,8 @@ function newContactDocument(contact: NewContact): DocumentData {
     consentPage: contact.consent?.page ?? null,
     consentNoticeVersion: contact.consent?.noticeVersion ?? null,
     ...localeField(contact.locale),
-    // The address as typed is kept; this copy finds the person's contacts whatever the case.
-    emailKey: contact.email.toLowerCase(),
+    // The address as typed is kept; its key finds the person's contacts however it was typed.
+    emailKey: emailKey(contact.email),
   };
 }
 
@@ -241,8 +266,8 @@ function newCommentDocument(comment: NewComment): DocumentData {
     post: comment.post,
     name: comment.name,
     email: comment.email,
-    // The address as typed is kept; this copy finds the person's comments whatever the case.
-    emailKey: comment.email.toLowerCase(),
+    // The address as typed is kept; its key finds the person's comments however it was typed.
+    emailKey: emailKey(comment.email),
     text: comment.text,
     status: "pending",
     createdAt: now,
@@ -295,6 +320,11 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
   const erasures = firestore.collection(FIRESTORE_COLLECTIONS.erasures);
   const mailLimits = firestore.collection(FIRESTORE_COLLECTIONS.mailLimits);
   const idempotencyKeys = firestore.collection(FIRESTORE_COLLECTIONS.idempotencyKeys);
+  /** Where an address's subscription may be: its id first, then its legacy ids. */
+  const subscriptionRefs = (email: string) =>
+    [subscriptionDocumentId(dataKey, email), ...legacySubscriptionDocumentIds(dataKey, email)].map(
+      (id) => subscriptions.doc(id),
+    );
 
   /**
    * Reads a write's idempotency key inside its transaction, before any write: `replay` is the first
@@ -357,7 +387,8 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
    * Reads, inside `transaction` and before any of its writes (Firestore wants every read first), the
    * counters the limited mails among `items` need, and decides each: the rolling 24 hours of its
    * recipient's document, then the UTC day's count. Real Firestore serialises transactions that touch
-   * the same counter, so two submissions cannot both take the last slot.
+   * the same counter, so two submissions cannot both take the last slot. The day's document also records
+   * that the firm was told the cap was reached (`capNoticeQueued`), so it is told once a day.
    */
   const readMailLimits = async (
     transaction: Transaction,
@@ -373,12 +404,14 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
       ids.length > 0 ? await transaction.getAll(...ids.map((id) => mailLimits.doc(id))) : [];
     const times = new Map<string, number[]>();
     const counts = new Map<string, number>();
+    const noticed = new Set<string>();
     snapshots.forEach((snapshot, index) => {
       const id = ids[index] ?? "";
       const data = snapshot.data() ?? {};
-      if (id.startsWith("day-"))
+      if (id.startsWith("day-")) {
         counts.set(id, typeof data["count"] === "number" ? data["count"] : 0);
-      else
+        if (data["capNoticeQueued"] === true) noticed.add(id);
+      } else
         times.set(
           id,
           Array.isArray(data["queuedAt"])
@@ -391,6 +424,7 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
     const changed = new Set<string>();
     const accepted: NewMail[] = [];
     const skipped: SkippedMail[] = [];
+    const notices: NewMail[] = [];
     for (const item of items) {
       const limit = item.limit;
       if (limit === undefined) {
@@ -410,6 +444,11 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
             : null;
       if (reason !== null) {
         skipped.push({ kind: item.meta.kind, to: item.message.to, reason });
+        if (reason === "daily-cap" && !noticed.has(day)) {
+          notices.push(limit.dailyCapNotice);
+          noticed.add(day);
+          changed.add(day);
+        }
         continue;
       }
       times.set(limit.recipientKey, [...recent, now]);
@@ -427,6 +466,7 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
             const dayStart = Date.parse(`${id.slice(4)}T00:00:00Z`);
             transaction.set(ref, {
               count: counts.get(id) ?? 0,
+              capNoticeQueued: noticed.has(id),
               expireAt: Timestamp.fromMillis(dayStart + 2 * automaticMailWindowMs),
             });
           } else {
@@ -437,46 +477,49 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
             });
           }
         }
+        for (const notice of notices) transaction.create(mail.doc(), newMailDocument(notice, null));
       },
     };
   };
 
   /**
-   * The documents held about an address: its subscription, its contacts, and the mails to it, replying
-   * to it, or belonging to one of those contacts or that subscription (each query on a top-level field).
+   * The documents held about an address: its subscriptions, its contacts, its comments, and the mails to
+   * it, replying to it, or belonging to one of those (each query on a top-level field). Found by the
+   * address's key, and by its decomposed spelling for documents keyed before keys were NFC.
    */
   const personalDataRefs = async (email: string) => {
-    // The lower-cased copies find what was typed in any case; the exact queries, documents written
-    // before the copies existed (those match only as typed).
+    const spellings = keySpellings(email);
+    // The key copies find what was typed in any case; the exact queries, documents written before the
+    // copies existed (those match only as typed). A subscription's email is its key; one stored under a
+    // legacy id is found the same way, and so is a second one (decomposed) from before keys were NFC.
     const [subscriptionDocs, ...found] = await Promise.all([
-      subscriptions.where("email", "==", email).get(),
-      contacts.where("emailKey", "==", email).get(),
-      contacts.where("email", "==", email).get(),
-      mail.where("toKey", "==", email).get(),
-      mail.where("to", "==", email).get(),
-      mail.where("replyToKey", "==", email).get(),
-      mail.where("replyTo", "==", email).get(),
+      subscriptions.where("email", "in", spellings).get(),
+      contacts.where("emailKey", "in", spellings).get(),
+      contacts.where("email", "in", spellings).get(),
+      mail.where("toKey", "in", spellings).get(),
+      mail.where("to", "in", spellings).get(),
+      mail.where("replyToKey", "in", spellings).get(),
+      mail.where("replyTo", "in", spellings).get(),
     ]);
-    // Comments are newer than the lower-cased copies: every comment document has emailKey.
-    const commentDocs = (await comments.where("emailKey", "==", email).get()).docs;
+    // Comments are newer than the key copies: every comment document has emailKey.
+    const commentDocs = (await comments.where("emailKey", "in", spellings).get()).docs;
     const unique = (docs: DocumentSnapshot[]) => [...new Map(docs.map((d) => [d.id, d])).values()];
     const [byKey, byEmail, ...mailSnapshots] = found;
     const contactDocs = unique([...(byKey?.docs ?? []), ...(byEmail?.docs ?? [])]);
-    const subscription = subscriptionDocs.docs[0] ?? null;
     // "in" takes at most 30 values per query.
     const inChunks = (docs: DocumentSnapshot[], query: (ids: string[]) => Promise<QuerySnapshot>) =>
       Array.from({ length: Math.ceil(docs.length / 30) }, (_, index) =>
         query(docs.slice(index * 30, index * 30 + 30).map((doc) => doc.id)),
       );
     const related = await Promise.all([
-      ...(subscription ? [mail.where("subscriptionId", "==", subscription.id).get()] : []),
+      ...inChunks(subscriptionDocs.docs, (ids) => mail.where("subscriptionId", "in", ids).get()),
       ...inChunks(contactDocs, (ids) => mail.where("contactId", "in", ids).get()),
       ...inChunks(commentDocs, (ids) => mail.where("commentId", "in", ids).get()),
     ]);
     const mails = new Map<string, DocumentSnapshot>();
     for (const doc of [...mailSnapshots, ...related].flatMap((s) => s.docs)) mails.set(doc.id, doc);
     return {
-      subscription,
+      subscriptions: subscriptionDocs.docs,
       contacts: contactDocs,
       comments: commentDocs,
       mails: [...mails.values()],
@@ -568,36 +611,38 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
   };
 
   return {
-    async addSubscription({ email, consent, locale = "en" }, mails, idempotency) {
+    async addSubscription({ email: address, consent, locale = "en" }, mails, idempotency) {
       ensureOpen();
+      const email = emailKey(address);
       const ref = subscriptions.doc(subscriptionDocumentId(dataKey, email));
-      // Composed before anything is written: if composing throws, nothing is stored.
-      const compose = (returning: boolean) =>
-        (mails?.(ref.id, { returning }) ?? []).map((item) => ({
+      const candidates = subscriptionRefs(email);
+      // Composed inside each transaction after the subscription is read and before any write (for the id
+      // it turns out to have, and when it left): if composing throws, nothing is stored.
+      const compose = (id: string, departedAt: Date | null) =>
+        (mails?.(id, { departedAt }) ?? []).map((item) => ({
           ...item,
-          meta: { ...item.meta, subscriptionId: ref.id },
+          meta: { ...item.meta, subscriptionId: id },
         }));
-      const composed = compose(false);
-      const composedAgain = compose(true);
       const now = FieldValue.serverTimestamp();
       // A new address: create() on the deterministic id is the race-free unique key, committed with its
       // mails and their limit counters (a transaction: the counters are read first).
-      type Replayable = { id: string; returning: boolean };
-      const replayed = (replay: Replayable): SubscribeResult => ({
-        created: true,
-        ...replay,
-        skipped: [],
-        replayed: true,
-      });
+      // `departed` is recorded for an address that had left (keys from before it read as created).
+      type Replayable = { id: string; departed?: boolean };
+      const replayed = ({ id, departed }: Replayable): SubscribeResult =>
+        departed
+          ? { created: false, reason: "departed", id, skipped: [], replayed: true }
+          : { created: true, id, skipped: [], replayed: true };
       try {
         const first = await firestore.runTransaction(async (transaction) => {
           const key = await readIdempotencyKey<Replayable>(transaction, idempotency);
           if (key.replay) return key.replay;
-          // A known address goes to the next transaction without a failed write (the emulator would keep
-          // the key written before it); create() below still decides a race between two new ones.
-          if ((await transaction.get(ref)).exists) return "known" as const;
-          const plan = await readMailLimits(transaction, composed);
-          key.remember({ id: ref.id, returning: false });
+          // A known address (under its id or a legacy one) goes to the next transaction without a failed
+          // write (the emulator would keep the key written before it); create() below still decides a
+          // race between two new ones.
+          const known = await transaction.getAll(...candidates);
+          if (known.some((snapshot) => snapshot.exists)) return "known" as const;
+          const plan = await readMailLimits(transaction, compose(ref.id, null));
+          key.remember({ id: ref.id });
           transaction.create(ref, {
             email,
             status: "subscribed",
@@ -612,40 +657,68 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
           plan.write(transaction);
           return plan.skipped;
         });
-        if (Array.isArray(first))
-          return { created: true, id: ref.id, returning: false, skipped: first };
+        if (Array.isArray(first)) return { created: true, id: ref.id, skipped: first };
         if (first !== "known") return replayed(first);
       } catch (error) {
         // The address exists, or a copy with the same key committed first: the next transaction tells.
         if (!hasGrpcCode(error, GrpcStatus.ALREADY_EXISTS)) throw error;
       }
-      // Known address: subscribed again only if it had unsubscribed (read and write in one transaction).
+      // Known address: a duplicate while subscribed; one that had unsubscribed stays as it is and only
+      // its mails (the link to confirm, made from when it left) are queued, in one transaction with the
+      // key and the limits' counters (Decision 10: it comes back only through resubscribe).
       const again = await withKeyRace(idempotency, () =>
         firestore.runTransaction(async (transaction) => {
           const key = await readIdempotencyKey<Replayable>(transaction, idempotency);
           if (key.replay) return key.replay;
-          const snapshot = await transaction.get(ref);
-          if (!snapshot.exists || snapshot.get("status") !== "unsubscribed") return null;
-          const plan = await readMailLimits(transaction, composedAgain);
-          key.remember({ id: ref.id, returning: true });
-          transaction.update(ref, {
-            status: "subscribed",
-            updatedAt: FieldValue.serverTimestamp(),
-            unsubscribedAt: null,
-            ...consentFields(consent),
-            // A returning subscriber's language replaces the old one (English included).
-            locale,
-          });
+          const snapshot = (await transaction.getAll(...candidates)).find((found) => found.exists);
+          if (!snapshot || snapshot.get("status") !== "unsubscribed") return null;
+          const departedAt = timestampOrNull(snapshot, "unsubscribedAt");
+          const plan = await readMailLimits(transaction, compose(snapshot.id, departedAt));
+          key.remember({ id: snapshot.id, departed: true });
           for (const item of plan.accepted)
             transaction.create(mail.doc(), newMailDocument(item, null));
           plan.write(transaction);
-          return plan.skipped;
+          return { id: snapshot.id, skipped: plan.skipped };
         }),
       );
       if (again === null) return { created: false, reason: "duplicate" };
-      return Array.isArray(again)
-        ? { created: true, id: ref.id, returning: true, skipped: again }
+      return "skipped" in again
+        ? { created: false, reason: "departed", id: again.id, skipped: again.skipped }
         : replayed(again);
+    },
+
+    async resubscribe(id, departedAt, { consent, locale = "en" }, mails) {
+      ensureOpen();
+      if (!isDocumentId(id)) return { outcome: "unknown" };
+      const ref = subscriptions.doc(id);
+      // Read, checked and written in one transaction: of two confirmations of one link, one comes back.
+      return firestore.runTransaction(async (transaction) => {
+        const snapshot = await transaction.get(ref);
+        if (!snapshot.exists) return { outcome: "unknown" as const };
+        // Milliseconds on both sides: Firestore keeps microseconds, the link carries milliseconds.
+        const left = timestampOrNull(snapshot, "unsubscribedAt");
+        if (snapshot.get("status") !== "unsubscribed" || left?.getTime() !== departedAt.getTime())
+          return { outcome: "stale" as const };
+        const composed = (mails?.(id) ?? []).map((item) => ({
+          ...item,
+          meta: { ...item.meta, subscriptionId: id },
+        }));
+        const plan = await readMailLimits(transaction, composed);
+        transaction.update(ref, {
+          // A legacy document keeps its id (its unsubscribe links sign it); its email becomes the key.
+          email: emailKey(requireString(snapshot, "email")),
+          status: "subscribed",
+          updatedAt: FieldValue.serverTimestamp(),
+          unsubscribedAt: null,
+          ...consentFields(consent),
+          // A returning subscriber's language replaces the old one (English included).
+          locale,
+        });
+        for (const item of plan.accepted)
+          transaction.create(mail.doc(), newMailDocument(item, null));
+        plan.write(transaction);
+        return { outcome: "resubscribed" as const, skipped: plan.skipped };
+      });
     },
 
     async addContactWithMails(contact, mails, idempotency) {
@@ -877,8 +950,10 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
 
     async getSubscriptionByEmail(email) {
       ensureOpen();
-      const snapshot = await subscriptions.doc(subscriptionDocumentId(dataKey, email)).get();
-      return snapshot.exists ? toSubscription(snapshot) : null;
+      const snapshot = (await firestore.getAll(...subscriptionRefs(email))).find(
+        (found) => found.exists,
+      );
+      return snapshot ? toSubscription(snapshot) : null;
     },
 
     async getMail(id) {
@@ -966,8 +1041,17 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
     async findPersonalData(email) {
       ensureOpen();
       const refs = await personalDataRefs(email);
+      // One subscription per address since keys are NFC; of two from before, the subscribed, else the
+      // one changed last (erasure deletes both, and both's mails are listed below).
+      const [subscription] = refs.subscriptions
+        .map(toSubscription)
+        .sort(
+          (a, b) =>
+            Number(b.status === "subscribed") - Number(a.status === "subscribed") ||
+            b.updatedAt.getTime() - a.updatedAt.getTime(),
+        );
       return {
-        subscription: refs.subscription ? toSubscription(refs.subscription) : null,
+        subscription: subscription ?? null,
         contacts: refs.contacts
           .map(toContact)
           .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
@@ -983,7 +1067,7 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
       const refs = await personalDataRefs(email);
       const erasureRef = erasures.doc();
       const deleted = {
-        subscriptions: refs.subscription ? 1 : 0,
+        subscriptions: refs.subscriptions.length,
         contacts: refs.contacts.length,
         comments: refs.comments.length,
         mails: refs.mails.length,
@@ -991,8 +1075,8 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
       // One batch: all of it goes, with the erasure record, or nothing does (a batch holds 500 writes,
       // far more than one person's mail).
       const batch = firestore.batch();
-      for (const doc of [...refs.mails, ...refs.contacts, ...refs.comments]) batch.delete(doc.ref);
-      if (refs.subscription) batch.delete(refs.subscription.ref);
+      for (const doc of [...refs.mails, ...refs.contacts, ...refs.comments, ...refs.subscriptions])
+        batch.delete(doc.ref);
       batch.create(erasureRef, { addressHash, erasedAt: FieldValue.serverTimestamp(), deleted });
       await batch.commit();
       const stored = await erasureRef.get();

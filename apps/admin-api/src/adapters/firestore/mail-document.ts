@@ -1,5 +1,6 @@
 import { FieldValue, Timestamp, type DocumentData } from "firebase-admin/firestore";
 import { z } from "zod";
+import { emailKey } from "@site/shared/schemas";
 import type { MailRecord, MailState, NewMail } from "../../ports/store.js";
 
 /**
@@ -56,7 +57,9 @@ const mailDocumentSchema = z.object({
       "contact-notification",
       "admin",
       "newsletter-welcome",
+      "newsletter-confirmation",
       "comment-notification",
+      "daily-cap-notification",
     ]),
     contactId: z.string().optional(),
     subscriptionId: z.string().optional(),
@@ -70,7 +73,10 @@ const mailDocumentSchema = z.object({
   subscriptionId: z.string().nullable().default(null),
   /** meta.commentId at the top level (queried by a person's export and erasure); absent before. */
   commentId: z.string().nullable().default(null),
-  /** `to` and `replyTo` lower-cased, for finding a person's mail by address; absent before. */
+  /**
+   * The `emailKey` of `to` and `replyTo` (trimmed, NFC, lower-cased), for finding a person's mail by
+   * address; absent before, lower-cased without NFC in documents written before keys were NFC.
+   */
   toKey: z.string().nullable().default(null),
   replyToKey: z.string().nullable().default(null),
   /** When the retention job emptied message.text/html; absent or null while they are kept. */
@@ -119,8 +125,8 @@ export function newMailDocument(mail: NewMail, contactId: string | null): Docume
     contactId,
     subscriptionId: meta.subscriptionId ?? null,
     commentId: meta.commentId ?? null,
-    toKey: message.to.toLowerCase(),
-    replyToKey: message.replyTo?.toLowerCase() ?? null,
+    toKey: emailKey(message.to),
+    replyToKey: message.replyTo === undefined ? null : emailKey(message.replyTo),
     bodyPurgedAt: null,
     dueAt: now,
     claimToken: null,

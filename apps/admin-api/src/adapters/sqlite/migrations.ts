@@ -1,11 +1,15 @@
 import type { Database } from "better-sqlite3";
+import { emailKey } from "@site/shared/schemas";
+
+/** One step: SQL, or a function for a step that needs JavaScript (run in the same transaction). */
+export type Migration = string | ((db: Database) => void);
 
 /**
  * Schema migrations, applied in order at start-up. `PRAGMA user_version` records how many ran, so a
  * database created by an older release is brought forward and a current one is left alone. Append
  * new steps; never edit a released one.
  */
-export const migrations: readonly string[] = [
+export const migrations: readonly Migration[] = [
   `
   CREATE TABLE subscriptions (
     id          TEXT PRIMARY KEY,
@@ -137,7 +141,88 @@ export const migrations: readonly string[] = [
   ALTER TABLE contacts ADD COLUMN locale TEXT NOT NULL DEFAULT 'en';
   ALTER TABLE comments ADD COLUMN locale TEXT NOT NULL DEFAULT 'en';
   `,
+  keyAddresses,
+  // The UTC days (their midnight) on which the firm was told that the daily cap on automatic mail was
+  // reached: the primary key makes the notice once a day, whichever process refuses first.
+  `
+  CREATE TABLE daily_cap_notices (
+    day        INTEGER PRIMARY KEY,
+    queued_at  INTEGER NOT NULL
+  );
+  `,
 ];
+
+/**
+ * Every row is found by its address's key (shared `emailKey`: trimmed, NFC, lower-cased in JavaScript).
+ * The `lower(...)` indexes before it knew only ASCII capitals: `ÉLODIE@…` erased as `élodie@…` deleted
+ * nothing. Contacts, comments and mail keep the address as typed beside its key, filled here for the
+ * rows already stored; a subscription's email is its key. Two subscriptions whose addresses now share a
+ * key (typed once composed, once decomposed) are one person's: the subscribed one is kept, else the one
+ * changed last (its consent is the current one), and the other's mails move to it.
+ */
+function keyAddresses(db: Database): void {
+  db.exec(`
+    ALTER TABLE contacts ADD COLUMN email_key TEXT;
+    ALTER TABLE comments ADD COLUMN email_key TEXT;
+    ALTER TABLE mail ADD COLUMN to_key TEXT;
+    ALTER TABLE mail ADD COLUMN reply_to_key TEXT;
+  `);
+  const fill = (table: string, source: string, target: string) => {
+    const update = db.prepare<[string, number]>(
+      `UPDATE ${table} SET ${target} = ? WHERE rowid = ?`,
+    );
+    const rows = db
+      .prepare<[], { row: number; address: string }>(
+        `SELECT rowid AS row, ${source} AS address FROM ${table} WHERE ${source} IS NOT NULL`,
+      )
+      .all();
+    for (const { row, address } of rows) update.run(emailKey(address), row);
+  };
+  fill("contacts", "email", "email_key");
+  fill("comments", "email", "email_key");
+  fill("mail", "to_address", "to_key");
+  fill("mail", "reply_to", "reply_to_key");
+
+  const subscriptions = db
+    .prepare<[], { id: string; email: string; status: string; updated_at: number }>(
+      `SELECT id, email, status, updated_at FROM subscriptions ORDER BY created_at, rowid`,
+    )
+    .all();
+  const byKey = new Map<string, typeof subscriptions>();
+  for (const row of subscriptions) {
+    const key = emailKey(row.email);
+    byKey.set(key, [...(byKey.get(key) ?? []), row]);
+  }
+  const moveMails = db.prepare<[string, string]>(
+    `UPDATE mail SET subscription_id = ? WHERE subscription_id = ?`,
+  );
+  const remove = db.prepare<[string]>(`DELETE FROM subscriptions WHERE id = ?`);
+  const rekey = db.prepare<[string, string]>(`UPDATE subscriptions SET email = ? WHERE id = ?`);
+  for (const [key, rows] of byKey) {
+    const [kept, ...others] = [...rows].sort(
+      (a, b) =>
+        Number(b.status === "subscribed") - Number(a.status === "subscribed") ||
+        b.updated_at - a.updated_at,
+    );
+    if (!kept) continue;
+    for (const other of others) {
+      moveMails.run(kept.id, other.id);
+      remove.run(other.id);
+    }
+    if (kept.email !== key) rekey.run(key, kept.id);
+  }
+
+  db.exec(`
+    DROP INDEX contacts_email;
+    DROP INDEX comments_email;
+    DROP INDEX mail_to;
+    DROP INDEX mail_reply_to;
+    CREATE INDEX contacts_email_key ON contacts (email_key);
+    CREATE INDEX comments_email_key ON comments (email_key);
+    CREATE INDEX mail_to_key ON mail (to_key);
+    CREATE INDEX mail_reply_to_key ON mail (reply_to_key);
+  `);
+}
 
 export function migrate(db: Database): void {
   // The version is read under the same write lock (IMMEDIATE) that applies the steps: two processes
@@ -150,7 +235,9 @@ export function migrate(db: Database): void {
       );
     }
     for (let version = current; version < migrations.length; version += 1) {
-      db.exec(migrations[version] as string);
+      const step = migrations[version] as Migration;
+      if (typeof step === "string") db.exec(step);
+      else step(db);
     }
     db.pragma(`user_version = ${migrations.length}`);
   });

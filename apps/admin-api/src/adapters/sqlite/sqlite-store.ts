@@ -2,12 +2,14 @@ import { randomUUID } from "node:crypto";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { isLocale, type Locale } from "@site/shared/i18n";
+import { emailKey } from "@site/shared/schemas";
 import {
   IdempotencyKeyReusedError,
   type AutomaticMailLimit,
   type ClaimedMail,
   type CommentRecord,
   type CommentStatus,
+  type ConsentInput,
   type ContactRecord,
   type ErasureRecord,
   type IdempotencyClaim,
@@ -18,6 +20,7 @@ import {
   type NewContact,
   type NewMail,
   type NewSubscription,
+  type ResubscribeResult,
   type SkippedMail,
   type Store,
   type SubscribeResult,
@@ -249,27 +252,37 @@ export function createSqliteStore({
   if (checkpointer) db.pragma("wal_autocheckpoint = 0");
 
   const statements = {
-    // A new address is inserted; an unsubscribed one is subscribed again with the new consent; a
-    // subscribed one is left alone (no row returned: the duplicate).
-    upsertSubscription: db.prepare<
+    // A new address is inserted; a known one, subscribed or not, is left alone (no row returned): an
+    // address that had unsubscribed comes back only through resubscribe (Decision 10).
+    insertSubscription: db.prepare<
       [string, string, number, number, number, string | null, string | null, Locale],
-      { id: string; created_at: number; updated_at: number }
+      { id: string }
     >(
       `INSERT INTO subscriptions (id, email, status, created_at, updated_at, consent_at, consent_page, consent_notice_version,
                                   locale)
        VALUES (?, ?, 'subscribed', ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (email) DO UPDATE SET
-         status = 'subscribed', updated_at = excluded.updated_at, consent_at = excluded.consent_at,
-         consent_page = excluded.consent_page, consent_notice_version = excluded.consent_notice_version,
-         locale = excluded.locale, unsubscribed_at = NULL
-       WHERE subscriptions.status = 'unsubscribed'
-       RETURNING id, created_at, updated_at`,
+       ON CONFLICT (email) DO NOTHING
+       RETURNING id`,
+    ),
+    // One statement: only a subscription still unsubscribed since that very moment comes back.
+    resubscribe: db.prepare<
+      [number, number, string | null, string | null, Locale, string, number],
+      { id: string }
+    >(
+      `UPDATE subscriptions SET status = 'subscribed', unsubscribed_at = NULL, updated_at = ?, consent_at = ?,
+         consent_page = ?, consent_notice_version = ?, locale = ?
+       WHERE id = ? AND status = 'unsubscribed' AND unsubscribed_at = ?
+       RETURNING id`,
+    ),
+    subscriptionExists: db.prepare<[string], { id: string }>(
+      `SELECT id FROM subscriptions WHERE id = ?`,
     ),
     subscriptionByEmail: db.prepare<[string], SubscriptionRow>(
       `SELECT * FROM subscriptions WHERE email = ?`,
     ),
     insertContact: db.prepare<
       [
+        string,
         string,
         string,
         string,
@@ -283,9 +296,9 @@ export function createSqliteStore({
         Locale,
       ]
     >(
-      `INSERT INTO contacts (id, name, email, phone, subject, description, status, created_at, updated_at,
-                             consent_page, consent_notice_version, locale)
-       VALUES (?, ?, ?, ?, ?, ?, 'new', ?, ?, ?, ?, ?)`,
+      `INSERT INTO contacts (id, name, email, email_key, phone, subject, description, status, created_at,
+                             updated_at, consent_page, consent_notice_version, locale)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'new', ?, ?, ?, ?, ?)`,
     ),
     contactById: db.prepare<[string], ContactRow>(`SELECT * FROM contacts WHERE id = ?`),
     insertMail: db.prepare<
@@ -294,6 +307,8 @@ export function createSqliteStore({
         string,
         string | null,
         string,
+        string,
+        string | null,
         string | null,
         string,
         string,
@@ -305,9 +320,10 @@ export function createSqliteStore({
         string | null,
       ]
     >(
-      `INSERT INTO mail (id, kind, contact_id, to_address, reply_to, subject, text_body, html_body, state, attempts,
-                         next_attempt_at, created_at, headers, subscription_id, comment_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?, ?, ?, ?)`,
+      `INSERT INTO mail (id, kind, contact_id, to_address, to_key, reply_to, reply_to_key, subject, text_body,
+                         html_body, state, attempts, next_attempt_at, created_at, headers, subscription_id,
+                         comment_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?, ?, ?, ?)`,
     ),
     mailById: db.prepare<[string], MailRow>(`SELECT * FROM mail WHERE id = ?`),
     // randomblob() is evaluated per row: each claimed mail gets its own token.
@@ -372,7 +388,9 @@ export function createSqliteStore({
       mail.meta.kind,
       contactId,
       message.to,
+      emailKey(message.to),
       message.replyTo ?? null,
+      message.replyTo === undefined ? null : emailKey(message.replyTo),
       message.subject,
       message.text,
       message.html,
@@ -396,20 +414,33 @@ export function createSqliteStore({
     record: db.prepare<[string, number]>(
       `INSERT INTO automatic_mail (recipient_key, queued_at) VALUES (?, ?)`,
     ),
+    // The primary key makes "told once a day" hold across restarts and processes on one file.
+    noticeOnce: db.prepare<[number, number]>(
+      `INSERT INTO daily_cap_notices (day, queued_at) VALUES (?, ?) ON CONFLICT (day) DO NOTHING`,
+    ),
+    forgetNotices: db.prepare<[number]>(`DELETE FROM daily_cap_notices WHERE day < ?`),
   };
 
-  /** Checks and counts one limited mail; call inside the transaction that queues it. */
-  const takeMailLimit = (limit: AutomaticMailLimit): SkippedMail["reason"] | null => {
+  /**
+   * Checks and counts one limited mail; call inside the transaction that queues it. The first time in a
+   * UTC day that the daily cap refuses a mail, the firm's notice is queued with it.
+   */
+  const takeMailLimit = (limit: AutomaticMailLimit, at: number): SkippedMail["reason"] | null => {
     const nowMs = limit.now.getTime();
     const dayAgo = nowMs - automaticMailWindowMs;
+    const day = startOfUtcDay(nowMs);
     limitStatements.forget.run(dayAgo);
     if (
       (limitStatements.toRecipient.get(limit.recipientKey, dayAgo)?.count ?? 0) >=
       limit.perRecipient
     )
       return "recipient-limit";
-    if ((limitStatements.since.get(startOfUtcDay(nowMs))?.count ?? 0) >= limit.dailyCap)
+    if ((limitStatements.since.get(day)?.count ?? 0) >= limit.dailyCap) {
+      limitStatements.forgetNotices.run(day - automaticMailWindowMs);
+      if (limitStatements.noticeOnce.run(day, nowMs).changes === 1)
+        insertMail(limit.dailyCapNotice, null, at);
       return "daily-cap";
+    }
     limitStatements.record.run(limit.recipientKey, nowMs);
     return null;
   };
@@ -425,7 +456,7 @@ export function createSqliteStore({
   ): SkippedMail[] => {
     const skipped: SkippedMail[] = [];
     for (const mail of mails) {
-      const refused = mail.limit === undefined ? null : takeMailLimit(mail.limit);
+      const refused = mail.limit === undefined ? null : takeMailLimit(mail.limit, at);
       if (refused === null) insertMail(mail, contactId, at);
       else skipped.push({ kind: mail.meta.kind, to: mail.message.to, reason: refused });
     }
@@ -485,6 +516,7 @@ export function createSqliteStore({
         id,
         contact.name,
         contact.email,
+        emailKey(contact.email),
         contact.phone ?? null,
         contact.subject,
         contact.description,
@@ -504,16 +536,21 @@ export function createSqliteStore({
   const addSubscription = db.transaction(
     (
       { email, consent, locale }: NewSubscription,
-      mails: ((subscriptionId: string, context: { returning: boolean }) => NewMail[]) | undefined,
+      mails:
+        ((subscriptionId: string, context: { departedAt: Date | null }) => NewMail[]) | undefined,
       idempotency: IdempotencyClaim | undefined,
     ): SubscribeResult => {
-      const replay = replayOf<{ id: string; returning: boolean }>(idempotency);
-      if (replay) return { created: true, ...replay, skipped: [], replayed: true };
+      // `departed` is recorded for an address that had left (keys from before it read as created).
+      const replay = replayOf<{ id: string; departed?: boolean }>(idempotency);
+      if (replay)
+        return replay.departed
+          ? { created: false, reason: "departed", id: replay.id, skipped: [], replayed: true }
+          : { created: true, id: replay.id, skipped: [], replayed: true };
       const at = now();
-      const newId = randomUUID();
-      const row = statements.upsertSubscription.get(
-        newId,
-        email,
+      const key = emailKey(email);
+      const inserted = statements.insertSubscription.get(
+        randomUUID(),
+        key,
         at,
         at,
         at,
@@ -521,17 +558,50 @@ export function createSqliteStore({
         consent?.noticeVersion ?? null,
         locale ?? "en",
       );
-      if (!row) return { created: false, reason: "duplicate" };
-      // The insert keeps the new id; re-subscribing keeps the existing row's.
-      const returning = row.id !== newId;
-      // Built inside the transaction: a mail that fails to compose or store rolls the subscription back.
-      const composed = (mails?.(row.id, { returning }) ?? []).map((mail) => ({
+      const known = inserted ? null : statements.subscriptionByEmail.get(key);
+      if (known?.status === "subscribed") return { created: false, reason: "duplicate" };
+      // Known here means unsubscribed: the row stays as it is, only the link to confirm is queued.
+      const id = inserted?.id ?? known?.id;
+      if (id === undefined) throw new Error("subscription neither inserted nor found");
+      const departedAt = known ? dateOrNull(known.unsubscribed_at) : null;
+      // Built inside the transaction, after the read: a mail that fails to compose or store rolls it all back.
+      const composed = (mails?.(id, { departedAt }) ?? []).map((mail) => ({
         ...mail,
-        meta: { ...mail.meta, subscriptionId: row.id },
+        meta: { ...mail.meta, subscriptionId: id },
       }));
       const skipped = insertMails(composed, null, at);
-      rememberKey(idempotency, { id: row.id, returning }, at);
-      return { created: true, id: row.id, returning, skipped };
+      if (known) {
+        rememberKey(idempotency, { id, departed: true }, at);
+        return { created: false, reason: "departed", id, skipped };
+      }
+      rememberKey(idempotency, { id }, at);
+      return { created: true, id, skipped };
+    },
+  );
+
+  const resubscribe = db.transaction(
+    (
+      id: string,
+      departedAt: Date,
+      { consent, locale }: { consent?: ConsentInput | undefined; locale?: Locale | undefined },
+      mails: ((subscriptionId: string) => NewMail[]) | undefined,
+    ): ResubscribeResult => {
+      const at = now();
+      const row = statements.resubscribe.get(
+        at,
+        at,
+        consent?.page ?? null,
+        consent?.noticeVersion ?? null,
+        locale ?? "en",
+        id,
+        departedAt.getTime(),
+      );
+      if (!row) return { outcome: statements.subscriptionExists.get(id) ? "stale" : "unknown" };
+      const composed = (mails?.(id) ?? []).map((mail) => ({
+        ...mail,
+        meta: { ...mail.meta, subscriptionId: id },
+      }));
+      return { outcome: "resubscribed", skipped: insertMails(composed, null, at) };
     },
   );
 
@@ -570,6 +640,9 @@ export function createSqliteStore({
   return {
     async addSubscription(subscription, mails, idempotency) {
       return addSubscription.immediate(subscription, mails, idempotency);
+    },
+    async resubscribe(id, departedAt, renewal, mails) {
+      return resubscribe.immediate(id, departedAt, renewal, mails);
     },
     async addContactWithMails(contact, mails, idempotency) {
       return addContactWithMails.immediate(contact, mails, idempotency);
@@ -620,7 +693,7 @@ export function createSqliteStore({
       return row ? toContact(row) : null;
     },
     async getSubscriptionByEmail(email) {
-      const row = statements.subscriptionByEmail.get(email);
+      const row = statements.subscriptionByEmail.get(emailKey(email));
       return row ? toSubscription(row) : null;
     },
     async getMail(id) {
@@ -692,11 +765,23 @@ function commentMethods(
 > {
   const statements = {
     insert: db.prepare<
-      [string, string, string, string, string, number, number, string | null, string | null, Locale]
+      [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        number,
+        number,
+        string | null,
+        string | null,
+        Locale,
+      ]
     >(
-      `INSERT INTO comments (id, post, name, email, text, status, created_at, updated_at, consent_page,
-                             consent_notice_version, locale)
-       VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
+      `INSERT INTO comments (id, post, name, email, email_key, text, status, created_at, updated_at,
+                             consent_page, consent_notice_version, locale)
+       VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
     ),
     byId: db.prepare<[string], CommentRow>(`SELECT * FROM comments WHERE id = ?`),
     byStatus: db.prepare<[string], CommentRow>(
@@ -731,6 +816,7 @@ function commentMethods(
         comment.post,
         comment.name,
         comment.email,
+        emailKey(comment.email),
         comment.text,
         at,
         at,
@@ -814,11 +900,12 @@ function personalDataMethods(
   | "listErasures"
   | "purgeMailBodies"
 > {
-  // Mails to, replying to, or belonging to a contact or subscription of the address. Contacts and mail
-  // keep the address as typed, so they are compared lower-cased (expression indexes, see migrations.ts).
-  const mailsOfPerson = `FROM mail WHERE lower(to_address) = @email OR lower(reply_to) = @email
-       OR contact_id IN (SELECT id FROM contacts WHERE lower(email) = @email)
-       OR comment_id IN (SELECT id FROM comments WHERE lower(email) = @email)
+  // Mails to, replying to, or belonging to a contact, comment or subscription of the address. Contacts,
+  // comments and mail keep the address as typed and its emailKey beside it (indexed, see migrations.ts);
+  // a subscription's email is its key. Every statement below takes the key as @email.
+  const mailsOfPerson = `FROM mail WHERE to_key = @email OR reply_to_key = @email
+       OR contact_id IN (SELECT id FROM contacts WHERE email_key = @email)
+       OR comment_id IN (SELECT id FROM comments WHERE email_key = @email)
        OR subscription_id IN (SELECT id FROM subscriptions WHERE email = @email)`;
   const statements = {
     subscriptionById: db.prepare<[string], SubscriptionRow>(
@@ -835,21 +922,17 @@ function personalDataMethods(
       `SELECT * FROM subscriptions WHERE email = @email`,
     ),
     contactsByEmail: db.prepare<{ email: string }, ContactRow>(
-      `SELECT * FROM contacts WHERE lower(email) = @email ORDER BY created_at, rowid`,
+      `SELECT * FROM contacts WHERE email_key = @email ORDER BY created_at, rowid`,
     ),
     mailsOfPerson: db.prepare<{ email: string }, MailRow>(
       `SELECT * ${mailsOfPerson} ORDER BY created_at, rowid`,
     ),
     deleteMails: db.prepare<{ email: string }>(`DELETE ${mailsOfPerson}`),
     commentsByEmail: db.prepare<{ email: string }, CommentRow>(
-      `SELECT * FROM comments WHERE lower(email) = @email ORDER BY created_at, rowid`,
+      `SELECT * FROM comments WHERE email_key = @email ORDER BY created_at, rowid`,
     ),
-    deleteComments: db.prepare<{ email: string }>(
-      `DELETE FROM comments WHERE lower(email) = @email`,
-    ),
-    deleteContacts: db.prepare<{ email: string }>(
-      `DELETE FROM contacts WHERE lower(email) = @email`,
-    ),
+    deleteComments: db.prepare<{ email: string }>(`DELETE FROM comments WHERE email_key = @email`),
+    deleteContacts: db.prepare<{ email: string }>(`DELETE FROM contacts WHERE email_key = @email`),
     deleteSubscription: db.prepare<{ email: string }>(
       `DELETE FROM subscriptions WHERE email = @email`,
     ),
@@ -898,7 +981,8 @@ function personalDataMethods(
     async listSubscribers() {
       return statements.subscribers.all().map(toSubscription);
     },
-    async findPersonalData(email) {
+    async findPersonalData(address) {
+      const email = emailKey(address);
       const subscription = statements.subscriptionByEmail.get({ email });
       return {
         subscription: subscription ? toSubscription(subscription) : null,
@@ -908,7 +992,7 @@ function personalDataMethods(
       };
     },
     async erasePersonalData(email, { addressHash }) {
-      return erase.immediate(email, addressHash);
+      return erase.immediate(emailKey(email), addressHash);
     },
     async listErasures() {
       return statements.erasures.all().map(toErasure);
