@@ -21,12 +21,12 @@ async function untilControlled(page: Page): Promise<void> {
   });
 }
 
-/** Whether every stylesheet of the page loaded (a missing one has no sheet, or no rules). */
+/** Whether the page has its styles: at least one stylesheet, and every one of them with its rules. */
 const stylesLoaded = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every(
-      (link) => (link.sheet?.cssRules.length ?? 0) > 0,
-    ),
+  page.evaluate(
+    () =>
+      document.styleSheets.length > 0 &&
+      [...document.styleSheets].every((sheet) => sheet.cssRules.length > 0),
   );
 
 /** Every URL stored in any cache of the site's origin. */

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs after the two Vite builds (see package.json "build"): renders every route, and the 404 page at
 // its concrete path, to build/client/<route>/index.html with the server build's renderDocument(), each
-// linking the stylesheets its page needs (the layout's, its own, its islands') and the one script every
+// with the styles its page needs (the layout's, its own, its islands') inlined and the one script every
 // page runs (from Vite's manifest), and lists each page's inline script hashes in .site-manifest.json
 // for the server's CSP. Then removes the server build and Vite's manifest: only build/client is served.
 import { createHash } from "node:crypto";
@@ -76,6 +76,13 @@ const deferredStyles = (chunks, seen) =>
     .flatMap((key) => chunkGraph(key, seen))
     .flatMap((chunk) => chunk.css ?? []);
 
+/** A built stylesheet's text, read once (it is inlined into every page that needs it). */
+const cssTexts = new Map();
+const cssText = (file) => {
+  if (!cssTexts.has(file)) cssTexts.set(file, readFileSync(join(client, file), "utf8").trim());
+  return cssTexts.get(file);
+};
+
 /** The CSP source naming an inline script: sha256 over its exact text, as the browser hashes it. */
 const cspHash = (text) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
 /** @type {import("@site/shared/site").SiteManifest["pages"]} */
@@ -102,7 +109,7 @@ for (const path of locales.flatMap((locale) =>
     ...deferredStyles(pageGraph, new Set(seen)),
   ];
   const { html, inlineScripts } = await renderDocument(path, {
-    styles: [...new Set(styles)].map(url),
+    css: [...new Set(styles)].map(cssText).join("\n"),
     script,
     preloads,
     chunks,

@@ -146,6 +146,21 @@ describe("prerendered content", () => {
     for (const item of homeContent.faq.items) expect(doc.body.textContent).toContain(item.answer);
   });
 
+  it("carries its whole stylesheet in one <style> in the head, and links none: nothing blocks the first paint", () => {
+    for (const page of pages) {
+      const doc = parse(page.path);
+      expect(doc.querySelectorAll('link[rel="stylesheet"]'), page.path).toHaveLength(0);
+      const styles = [...doc.querySelectorAll("style")];
+      expect(
+        styles.map((style) => style.parentElement?.tagName),
+        page.path,
+      ).toEqual(["HEAD"]);
+      // The layout's rules (the header) and the page's own are both there.
+      expect(styles[0]?.textContent, page.path).toContain(".site-header");
+    }
+    expect(parse("/thought-leadership").querySelector("style")?.textContent).toContain(".tl__grid");
+  });
+
   it("keeps the scripts out of the head; the page runs one small module script after its content, and nothing else until an island is wanted", () => {
     for (const page of pages) {
       const doc = parse(page.path);
