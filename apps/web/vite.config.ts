@@ -95,7 +95,9 @@ const helperChunk = (id: string) =>
   /[\\/]app[\\/]lib[\\/](?:pending-flag|idempotency-key)\.ts$/.test(id) ||
   // The attributes the Thought Leadership page's markup shares with the one script's filter and
   // prefetching (the page's own module never runs in the browser).
-  /[\\/]app[\\/](?:lib[\\/]prefetch|features[\\/]thought-leadership[\\/]filter)\.ts$/.test(id)
+  /[\\/]app[\\/](?:lib[\\/]prefetch|features[\\/]thought-leadership[\\/]filter|features[\\/]search[\\/]attributes)\.ts$/.test(
+    id,
+  )
     ? "preload-helper"
     : undefined;
 

@@ -28,6 +28,7 @@ import {
 } from "./http/routes/personal-data.js";
 import { unsubscribeHandler, unsubscribePageHandler } from "./http/routes/unsubscribe.js";
 import { resubscribeHandler, resubscribePageHandler } from "./http/routes/resubscribe.js";
+import { searchPageHandler } from "./http/routes/search.js";
 import { createSite, siteAssetPolicy } from "./http/site.js";
 import type { Clock } from "./ports/clock.js";
 import type { Store } from "./ports/store.js";
@@ -193,6 +194,8 @@ export function createApp(deps: AppDeps): Express {
   app.use("/api", api);
 
   // Compression pays off for pages and scripts; the API's small JSON answers would only pay its cost.
+  // `/search?q=` answered from the build's search documents (works without JavaScript), before the pages.
+  if (deps.site) app.use(compression(), searchPageHandler(deps.site));
   if (deps.site) app.use(compression(), createSite({ ...deps.site, comments: services.comments }));
   else app.use(apiNotFound);
 

@@ -11,6 +11,7 @@
  */
 import { enhancePage } from "./components/layout/page-behaviour";
 import { startIslands } from "./components/ui/island-loader";
+import { searchAttributes } from "./features/search/attributes";
 import { enhanceArticleFilter } from "./features/thought-leadership/filter";
 import { hasPendingSubmissions } from "./lib/pending-flag";
 import { browserConnection, prefetchOnIntent } from "./lib/prefetch";
@@ -19,6 +20,16 @@ import { registerServiceWorker } from "./service-worker/register";
 enhancePage(document);
 enhanceArticleFilter(document);
 prefetchOnIntent(document);
+// Site search: its code and this language's documents load when a search box is first focused.
+document.addEventListener("focusin", function wakeSearch(event) {
+  const form = event.target instanceof HTMLInputElement ? event.target.form : null;
+  const documents = form?.getAttribute(searchAttributes.form);
+  if (!documents) return;
+  document.removeEventListener("focusin", wakeSearch);
+  void import("./features/search/live-search").then(({ startLiveSearch }) =>
+    startLiveSearch(document, documents),
+  );
+});
 startIslands(document);
 // A form sent offline on an earlier visit is still saved on this device: say so, and send it now.
 if (hasPendingSubmissions())

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { blogSubpagePaths } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
 import { notFoundPath, routePaths, thoughtLeadershipSubpagePaths } from "@site/shared/content";
+import { searchPath } from "@site/shared/search";
 import { offlinePath } from "@site/shared/service-worker";
 import { pageRoutes, routeFor } from "./routes";
 
@@ -27,9 +28,17 @@ describe("route table", () => {
     const filterPaths = thoughtLeadershipSubpagePaths();
     const paths = pageRoutes.map((route) => route.path);
     expect(paths).toEqual(
-      expect.arrayContaining([...routePaths, ...blogPaths, ...filterPaths, offlinePath, "*"]),
+      expect.arrayContaining([
+        ...routePaths,
+        ...blogPaths,
+        ...filterPaths,
+        searchPath,
+        offlinePath,
+        "*",
+      ]),
     );
-    expect(paths).toHaveLength(routePaths.length + blogPaths.length + filterPaths.length + 2);
+    expect(paths).toHaveLength(routePaths.length + blogPaths.length + filterPaths.length + 3);
+    expect(routeFor(searchPath).file).toBe("routes/search.tsx");
     expect(routeFor("/thought-leadership/category/banking").file).toBe(
       "routes/thought-leadership.tsx",
     );

@@ -3,6 +3,7 @@ import type { MetaDescriptor } from "react-router";
 import { blogSubpagePaths } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
 import { routeById, thoughtLeadershipSubpagePaths, type RouteId } from "@site/shared/content";
+import { searchPath } from "@site/shared/search";
 import { offlinePath } from "@site/shared/service-worker";
 import { trimTrailingSlashes } from "@site/shared/i18n";
 import type { Island } from "./components/ui/island";
@@ -88,6 +89,8 @@ export const pageRoutes: readonly PageRoute[] = [
   pageRoute(pathOf("careers"), "careers"),
   pageRoute(pathOf("contact"), "contact"),
   pageRoute(pathOf("privacy"), "privacy"),
+  // The search's results page (the API fills in the results of `?q=`); outside the menus and sitemap.
+  pageRoute(searchPath, "search"),
   // What the service worker answers offline for a page not saved on the device; outside the menus and sitemap.
   pageRoute(offlinePath, "offline"),
   pageRoute("*", "not-found"),

@@ -19,6 +19,7 @@ import {
   thoughtLeadershipPaths,
 } from "@site/shared/content";
 import { localePath, locales, trimTrailingSlashes } from "@site/shared/i18n";
+import { writeSearchIndex } from "./search-index.mjs";
 import { writeServiceWorker } from "./service-worker.mjs";
 import { blogFeedXml, robotsTxt, sitemapXml, webManifest } from "./site-files.mjs";
 
@@ -68,6 +69,18 @@ for (const [name, content] of Object.entries(files)) {
   mkdirSync(dirname(join(out, name)), { recursive: true });
   writeFileSync(join(out, name), content);
 }
+
+// The site search's documents, one file per language, read from the prerendered pages.
+const searchStarted = performance.now();
+const search = writeSearchIndex(out);
+console.log(
+  `postbuild: search documents ${Object.entries(search)
+    .map(
+      ([locale, { documents, bytes }]) =>
+        `${locale} ${documents} (${(bytes / 1024).toFixed(1)} kB)`,
+    )
+    .join(", ")} in ${((performance.now() - searchStarted) / 1000).toFixed(1)} s`,
+);
 
 // The service worker with its precache list: the offline page and the shell it loads.
 const precache = await writeServiceWorker({

@@ -12,6 +12,7 @@ import { blogSubpagePaths } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
 import { notFoundPath, routePaths, thoughtLeadershipSubpagePaths } from "@site/shared/content";
 import { localePath, locales } from "@site/shared/i18n";
+import { searchPath } from "@site/shared/search";
 import { offlinePath } from "@site/shared/service-worker";
 import { siteManifestFile, siteManifestSchema } from "@site/shared/site";
 
@@ -93,6 +94,7 @@ const englishPaths = [
   ...routePaths,
   ...blogSubpagePaths(blogPosts),
   ...thoughtLeadershipSubpagePaths(),
+  searchPath,
   offlinePath,
   notFoundPath,
 ];

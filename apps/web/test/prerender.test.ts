@@ -367,3 +367,57 @@ describe("the Thought Leadership filter's views", () => {
         ).toBe(articlesInCategory(category).length > 0);
   });
 });
+
+describe("site search in the build", () => {
+  const documentsOf = (locale: string) =>
+    JSON.parse(readFileSync(`${client}search-index/${locale}.json`, "utf8")) as {
+      url: string;
+      title: string;
+      page: string;
+      text: string;
+    }[];
+
+  it("writes each language's documents from its own pages: services' and sectors' sections, posts, articles", () => {
+    for (const locale of locales) {
+      const documents = documentsOf(locale);
+      const prefix = locale === "en" ? "" : `/${locale}`;
+      const own = documents.filter((doc) => !doc.url.startsWith("https://"));
+      expect(
+        own.every((doc) => doc.url === (prefix || "/") || doc.url.startsWith(`${prefix}/`)),
+        locale,
+      ).toBe(true);
+      expect(documents.filter((doc) => doc.url.startsWith("https://"))).toHaveLength(
+        articles.length,
+      );
+      expect(own.some((doc) => doc.url.startsWith(`${prefix}/services#`))).toBe(true);
+      expect(own.some((doc) => doc.url === `${prefix}/blog/sacco-boards-and-digital-lending`)).toBe(
+        true,
+      );
+      // Filtered views, the results page and the blog's list repeat what is elsewhere: not indexed.
+      expect(
+        own.some((doc) => /\/category\/|\/search$|\/blog$|\/404$|\/offline$/.test(doc.url)),
+      ).toBe(false);
+    }
+    // A translated post is indexed in its translation.
+    expect(
+      documentsOf("fr").find(
+        (doc) => doc.url === "/fr/blog/what-afcfta-changes-for-east-african-manufacturers",
+      )?.text,
+    ).toContain("ZLECAf");
+  });
+
+  it("prerenders the results page in each language with its box and the slot the API fills, outside the sitemap", () => {
+    for (const locale of locales) {
+      const doc = parse(localePath(locale, "/search"));
+      const box = doc.querySelector('main input[type="search"][data-search-query]');
+      expect(box?.getAttribute("value"), locale).toBe("");
+      expect(box?.closest("form")?.getAttribute("action")).toBe(localePath(locale, "/search"));
+      expect(doc.querySelector("main [data-search-results] div"), locale).toBeNull();
+      // Every page's header has the box, a plain form to the language's results page.
+      const header = parse(localePath(locale, "/about")).querySelector("header form[role=search]");
+      expect(header?.getAttribute("action")).toBe(localePath(locale, "/search"));
+      expect(header?.getAttribute("data-search")).toBe(`/search-index/${locale}.json`);
+    }
+    expect(readFileSync(`${client}sitemap.xml`, "utf8")).not.toContain("/search<");
+  });
+});

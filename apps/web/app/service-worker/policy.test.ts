@@ -33,6 +33,8 @@ describe("what the service worker does with a request", () => {
     );
     expect(treatmentOf(get("/favicon.svg", "no-cors", "image"), origin)).toBe("file");
     expect(treatmentOf(get("/site.webmanifest", "cors", "manifest"), origin)).toBe("file");
+    // The search's documents, fetched by the search box: kept once used, so search works offline.
+    expect(treatmentOf(get("/search-index/fr.json", "cors", ""), origin)).toBe("file");
     expect(treatmentOf(get("/sw.js", "same-origin", "serviceworker"), origin)).toBe("network");
     expect(treatmentOf(get("/blog/feed.xml"), origin)).toBe("network");
     expect(

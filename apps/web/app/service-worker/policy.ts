@@ -4,7 +4,14 @@
  * are kept once fetched, a few other same-origin files are refreshed in the background, and everything
  * else (the API above all) is left to the network, never stored.
  */
+import { searchDocumentsPath } from "@site/shared/search";
 import { neverCached } from "@site/shared/service-worker";
+
+/** The folder of the search's documents (`/search-index/`). */
+const searchDocumentsFolder = searchDocumentsPath("en").slice(
+  0,
+  searchDocumentsPath("en").lastIndexOf("/") + 1,
+);
 
 /** The caches the worker fills at run time (the precache is Workbox's own). Bump a name to drop its content. */
 export const cacheNames = {
@@ -17,7 +24,7 @@ export const cacheNames = {
 export const pageCacheLimits = { maxEntries: 40, maxAgeSeconds: 30 * 24 * 60 * 60 } as const;
 /** Fingerprinted scripts and styles of pages read (the precache keeps the shell's own). */
 export const assetCacheLimits = { maxEntries: 80, maxAgeSeconds: 60 * 24 * 60 * 60 } as const;
-/** Icons, images and the web manifest from public/. */
+/** Icons, images, the web manifest from public/, and the search's documents. */
 export const fileCacheLimits = { maxEntries: 20, maxAgeSeconds: 7 * 24 * 60 * 60 } as const;
 
 /**
@@ -46,6 +53,9 @@ export function treatmentOf(request: RequestInfo, origin: string): Treatment {
   if (request.mode === "navigate") return "page";
   if (url.pathname.startsWith("/assets/")) return "asset";
   if (fileDestinations.has(request.destination)) return "file";
+  // The site search's documents, once a visitor has searched: kept, so search works offline, and
+  // refreshed in the background (they change with each release, under the same name).
+  if (url.pathname.startsWith(searchDocumentsFolder)) return "file";
   return "network";
 }
 

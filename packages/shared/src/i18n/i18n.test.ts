@@ -56,6 +56,10 @@ describe("the English catalogue", () => {
         [2, "Strategy", "strategy"],
       ],
       "siteMessages.rights": [[2025, "Kilima Advisory Limited"]],
+      "searchMessages.results": [
+        [1, "SACCO"],
+        [12, "AfCFTA"],
+      ],
     };
     for (const [id, template] of Object.entries(templateMessages)) {
       const fn = id

@@ -13,6 +13,7 @@ import {
   privacyMessages,
   requestMessages,
   savedSubmissionMessages,
+  searchMessages,
   siteMessages,
   thoughtLeadershipMessages,
   unsubscribeMessages,
@@ -37,6 +38,7 @@ export const messageSources = {
   offlineMessages,
   errorScreenMessages,
   thoughtLeadershipMessages,
+  searchMessages,
   requestMessages,
   apiMessages,
   privacyMessages,
@@ -89,6 +91,14 @@ export const templateMessages: Readonly<Record<string, TemplateMessage>> = {
   "thoughtLeadershipMessages.showing": {
     params: ["count", "category"],
     en: "{category, select, none {{count, plural, one {Showing all # article} other {Showing all # articles}}} other {{count, plural, one {Showing # article in {category}} other {Showing # articles in {category}}}}}",
+  },
+  "searchMessages.results": {
+    params: ["count", "query"],
+    en: "{count, plural, one {# result for “{query}”} other {# results for “{query}”}}",
+  },
+  "searchMessages.none": {
+    params: ["query"],
+    en: "Nothing on this site matches “{query}”. Try another word.",
   },
   "blogMessages.categoryDescription": {
     params: ["count", "category", "topic"],

@@ -95,6 +95,19 @@ export const thoughtLeadershipMessages = {
   opensInNewTab: "(opens in a new tab)",
 } as const;
 
+/** Site search: the box in the header and the mobile menu, and the results page (/search). */
+export const searchMessages = {
+  /** The search box's name (its label; visually hidden in the header and the mobile menu). */
+  label: "Search this site",
+  button: "Search",
+  heading: "Search",
+  /** The results page's description, and its text before anything is searched. */
+  intro: "Search our services, sectors, experts, articles and posts.",
+  results: (count: number, query: string) =>
+    `${count} ${count === 1 ? "result" : "results"} for “${query}”`,
+  none: (query: string) => `Nothing on this site matches “${query}”. Try another word.`,
+} as const;
+
 /**
  * Refusals of requests the site's own forms never make: posts from another site, text over a field's
  * length, bodies in an encoding the API cannot read. Worded for the person who sees them.

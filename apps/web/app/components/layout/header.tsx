@@ -1,4 +1,5 @@
 import { Link, NavLink } from "react-router";
+import { SearchForm } from "../../features/search/search-form";
 import { useContent } from "../../i18n/content";
 import { useMessages } from "../../i18n/messages";
 import { LanguageSwitcher } from "./language-switcher";
@@ -24,6 +25,7 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="site-header__top container">
+        <SearchForm variant="header" />
         <LanguageSwitcher variant="header" />
       </div>
       <div className="site-header__bar container">
@@ -80,6 +82,7 @@ export function Header() {
             {contactCta.label}
           </Link>
         </nav>
+        <SearchForm variant="menu" />
         <LanguageSwitcher variant="menu" />
       </div>
     </header>

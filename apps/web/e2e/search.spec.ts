@@ -1,0 +1,144 @@
+import { expect, test, type Page } from "@playwright/test";
+import { blogPaths } from "@site/shared/blog";
+import { localePath, type Locale } from "@site/shared/i18n";
+import { translations } from "@site/shared/i18n/translations";
+import { expectNoAxeViolations } from "./support/axe";
+import { gotoPage } from "./support/page-health";
+
+// Site search: a box in the header (and the mobile menu) whose code and documents load on focus, and
+// the API's results page for /search?q= (what works without JavaScript).
+
+const afcftaPost = blogPaths.post("what-afcfta-changes-for-east-african-manufacturers");
+const saccoPost = blogPaths.post("sacco-boards-and-digital-lending");
+
+/** The header's search box, named in the page's language. */
+const headerBox = (page: Page, locale: Locale = "en") =>
+  page
+    .getByRole("search")
+    .getByRole("searchbox", { name: translations(locale).messages.searchMessages.label });
+
+/** Requests for the search's code or documents, with their sizes over the wire. */
+function searchRequests(page: Page) {
+  const seen: { path: string; bytes: Promise<number> }[] = [];
+  page.on("requestfinished", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (!/\/search-index\/|\/assets\/live-search-/.test(path)) return;
+    seen.push({
+      path,
+      bytes: request.sizes().then((sizes) => sizes.responseBodySize + sizes.responseHeadersSize),
+    });
+  });
+  return {
+    paths: () => seen.map((each) => each.path),
+    totalKb: async () =>
+      (await Promise.all(seen.map((each) => each.bytes))).reduce((a, b) => a + b, 0) / 1000,
+  };
+}
+
+test.describe("the search box", () => {
+  test("loads nothing before it is focused; then its code and the language's documents; results as the visitor types", async ({
+    page,
+  }) => {
+    const requests = searchRequests(page);
+    await gotoPage(page, "/");
+    await page.waitForLoadState("networkidle");
+    expect(requests.paths()).toEqual([]);
+
+    const box = headerBox(page);
+    await box.focus();
+    await box.pressSequentially("sacco");
+    const results = page.getByRole("search").getByRole("list");
+    await expect(results.getByRole("link").first()).toBeVisible();
+    await expect(results.getByRole("link", { name: /SACCO Boards/ })).toHaveAttribute(
+      "href",
+      saccoPost,
+    );
+    await expect(results.locator("mark").first()).toHaveText(/sacco/i);
+    await page.waitForLoadState("networkidle");
+    expect(requests.paths().some((path) => path === "/search-index/en.json")).toBe(true);
+    const kb = await requests.totalKb();
+    console.log(
+      `first search: ${requests.paths().length} requests, ${kb.toFixed(1)} kB over the wire`,
+    );
+    expect(kb).toBeLessThanOrEqual(60);
+  });
+
+  for (const [locale, word, post] of [
+    ["fr", "zlecaf", afcftaPost],
+    ["sw", "wanachama", saccoPost],
+  ] as const) {
+    test(`in ${locale}, finds the translated post by a word of its translation, in that language's pages only`, async ({
+      page,
+    }) => {
+      const requests = searchRequests(page);
+      await gotoPage(page, localePath(locale, "/"));
+      const box = headerBox(page, locale);
+      await box.focus();
+      await box.pressSequentially(word);
+      await expect(
+        page
+          .getByRole("search")
+          .getByRole("list")
+          .locator(`a[href="${localePath(locale, post)}"]`),
+      ).toBeVisible();
+      expect(requests.paths()).toContain(`/search-index/${locale}.json`);
+      expect(requests.paths()).not.toContain("/search-index/en.json");
+    });
+  }
+
+  test("a word that appears nowhere says so", async ({ page }) => {
+    await gotoPage(page, "/fr/services");
+    const box = headerBox(page, "fr");
+    await box.focus();
+    await box.pressSequentially("xylophone");
+    await expect(page.getByRole("search").getByRole("status")).toHaveText(
+      translations("fr").messages.searchMessages.none("xylophone"),
+    );
+  });
+
+  test("Enter asks the server for the full results page, in the page's language", async ({
+    page,
+  }) => {
+    await gotoPage(page, "/sw/about");
+    const box = headerBox(page, "sw");
+    await box.fill("sacco");
+    await box.press("Enter");
+    await expect(page).toHaveURL("/sw/search?q=sacco");
+    await expect(page.getByRole("main").getByRole("link", { name: /SACCO/ }).first()).toBeVisible();
+  });
+});
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the box is a form to /search?q= that the API answers with results, and says when nothing matched", async ({
+    page,
+  }) => {
+    await gotoPage(page, "/fr/about");
+    await headerBox(page, "fr").fill("libre-echange");
+    await headerBox(page, "fr").press("Enter");
+    await expect(page).toHaveURL("/fr/search?q=libre-echange");
+    const main = page.getByRole("main");
+    await expect(main.locator(`a[href="${localePath("fr", afcftaPost)}"]`)).toBeVisible();
+    await expect(main.locator("mark").first()).toHaveText(/libre/i);
+    await expect(main.getByRole("searchbox")).toHaveValue("libre-echange");
+
+    await main.getByRole("searchbox").fill("xylophone");
+    await main.getByRole("searchbox").press("Enter");
+    await expect(main.getByRole("status")).toHaveText(
+      translations("fr").messages.searchMessages.none("xylophone"),
+    );
+  });
+});
+
+test.describe("the results page has no accessibility violations", () => {
+  for (const width of [390, 1366]) {
+    test(`at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await gotoPage(page, "/search?q=sacco");
+      await expect(page.getByRole("main").getByRole("list")).toBeVisible();
+      await expectNoAxeViolations(page, `/search?q=sacco at ${width} px`);
+      await page.screenshot({ path: `test-results/search-${width}.png`, fullPage: false });
+    });
+  }
+});
