@@ -21,6 +21,8 @@ export const budget = {
   // The home page again with the service worker in control (perf/repeat-visit.mjs): the page's
   // revalidation and the worker's update check, everything else from the device.
   repeatVisitKb: 5,
+  /** A visitor's first search (the search's code and the language's documents), over the wire. */
+  firstSearchKb: 60,
 };
 
 /** @param {number[]} values */
@@ -96,9 +98,10 @@ const numeric = (lhr, id) => {
  * @param {LhResult} lhr
  */
 export function scriptTransferBytes(lhr) {
-  const details = /** @type {{ items?: Array<{ resourceType?: string, transferSize?: number }> } | undefined} */ (
-    lhr.audits["network-requests"]?.details
-  );
+  const details =
+    /** @type {{ items?: Array<{ resourceType?: string, transferSize?: number }> } | undefined} */ (
+      lhr.audits["network-requests"]?.details
+    );
   return (details?.items ?? [])
     .filter((item) => item.resourceType === "Script")
     .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
@@ -117,7 +120,11 @@ export function failingAudits(lhr, categoryId) {
     .filter((ref) => {
       const audit = lhr.audits[ref.id];
       if (!audit || audit.score === null) return false;
-      if (audit.scoreDisplayMode === "informative" || audit.scoreDisplayMode === "notApplicable" || audit.scoreDisplayMode === "manual") {
+      if (
+        audit.scoreDisplayMode === "informative" ||
+        audit.scoreDisplayMode === "notApplicable" ||
+        audit.scoreDisplayMode === "manual"
+      ) {
         return false;
       }
       return categoryId === "performance" ? audit.score < 0.9 : audit.score < 1;
@@ -133,11 +140,17 @@ export function failingAudits(lhr, categoryId) {
  */
 export function expectedNotFoundFailures(lhr) {
   const expected = ["http-status-code", "is-crawlable"];
-  const consoleItems = /** @type {{ items?: Array<{ source?: string, sourceLocation?: { url?: string } }> } | undefined} */ (
-    lhr.audits["errors-in-console"]?.details
-  )?.items;
+  const consoleItems =
+    /** @type {{ items?: Array<{ source?: string, sourceLocation?: { url?: string } }> } | undefined} */ (
+      lhr.audits["errors-in-console"]?.details
+    )?.items;
   const documentUrl = lhr.finalDisplayedUrl;
-  if (consoleItems?.length && consoleItems.every((item) => item.source === "network" && item.sourceLocation?.url === documentUrl)) {
+  if (
+    consoleItems?.length &&
+    consoleItems.every(
+      (item) => item.source === "network" && item.sourceLocation?.url === documentUrl,
+    )
+  ) {
     expected.push("errors-in-console");
   }
   return expected;
@@ -170,7 +183,9 @@ export function summarize(label, lhr, { isNotFound = false } = {}) {
     tbtMs: numeric(lhr, "total-blocking-time"),
     firstLoadJsKb: scriptTransferBytes(lhr) / 1000,
     totalKb: total === null ? null : total / 1000,
-    runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
+    runtimeError: lhr.runtimeError
+      ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`
+      : undefined,
     failingAudits: failing,
     expectedFailures: isNotFound ? expectedNotFoundFailures(lhr) : [],
   };
@@ -192,30 +207,43 @@ export function budgetMisses(row, { isHome }) {
    */
   const category = (score, min, name, id) => {
     if (score !== null && score >= min) return;
-    const failing = (row.failingAudits[id] ?? []).filter((audit) => !row.expectedFailures.includes(audit));
+    const failing = (row.failingAudits[id] ?? []).filter(
+      (audit) => !row.expectedFailures.includes(audit),
+    );
     if (score !== null && failing.length === 0 && (row.failingAudits[id]?.length ?? 0) > 0) return;
-    misses.push(`${name} ${score ?? "n/a"} < ${min}${failing.length ? ` [${failing.join(", ")}]` : ""}`);
+    misses.push(
+      `${name} ${score ?? "n/a"} < ${min}${failing.length ? ` [${failing.join(", ")}]` : ""}`,
+    );
   };
   category(row.performance, budget.performance, "performance", "performance");
   category(row.accessibility, budget.accessibility, "accessibility", "accessibility");
   category(row.bestPractices, budget.bestPractices, "best practices", "best-practices");
   category(row.seo, budget.seo, "SEO", "seo");
   // The metric's own audit id, then the performance insights Lighthouse flags as the likely causes.
-  const causes = (/** @type {string} */ metric) => ` [${[metric, ...(row.failingAudits.performance ?? [])].join(", ")}]`;
+  const causes = (/** @type {string} */ metric) =>
+    ` [${[metric, ...(row.failingAudits.performance ?? [])].join(", ")}]`;
   if (row.lcpMs === null || row.lcpMs > budget.lcpMs) {
-    misses.push(`LCP ${fmtMs(row.lcpMs)} > ${budget.lcpMs} ms${causes("largest-contentful-paint")}`);
+    misses.push(
+      `LCP ${fmtMs(row.lcpMs)} > ${budget.lcpMs} ms${causes("largest-contentful-paint")}`,
+    );
   }
   if (row.tbtMs === null || row.tbtMs > budget.tbtMs) {
     misses.push(`TBT ${fmtMs(row.tbtMs)} > ${budget.tbtMs} ms${causes("total-blocking-time")}`);
   }
   if (row.cls === null || row.cls > budget.cls) {
-    misses.push(`CLS ${row.cls?.toFixed(3) ?? "n/a"} > ${budget.cls}${causes("cumulative-layout-shift")}`);
+    misses.push(
+      `CLS ${row.cls?.toFixed(3) ?? "n/a"} > ${budget.cls}${causes("cumulative-layout-shift")}`,
+    );
   }
   if (row.firstLoadJsKb > budget.firstLoadJsKb) {
-    misses.push(`first-load JS ${row.firstLoadJsKb.toFixed(1)} kB > ${budget.firstLoadJsKb} kB [network-requests: Script transfer sizes]`);
+    misses.push(
+      `first-load JS ${row.firstLoadJsKb.toFixed(1)} kB > ${budget.firstLoadJsKb} kB [network-requests: Script transfer sizes]`,
+    );
   }
   if (isHome && (row.totalKb === null || row.totalKb > budget.homeTotalKb)) {
-    misses.push(`home page ${row.totalKb?.toFixed(1) ?? "n/a"} kB over the wire > ${budget.homeTotalKb} kB [total-byte-weight]`);
+    misses.push(
+      `home page ${row.totalKb?.toFixed(1) ?? "n/a"} kB over the wire > ${budget.homeTotalKb} kB [total-byte-weight]`,
+    );
   }
   return misses;
 }
@@ -228,7 +256,18 @@ const fmtMs = (ms) => (ms === null ? "n/a" : `${Math.round(ms)} ms`);
  * @param {RouteSummary[]} rows
  */
 export function formatTable(rows) {
-  const header = ["route", "perf", "a11y", "BP", "SEO", "LCP", "CLS", "TBT", "JS kB gz", "total kB"];
+  const header = [
+    "route",
+    "perf",
+    "a11y",
+    "BP",
+    "SEO",
+    "LCP",
+    "CLS",
+    "TBT",
+    "JS kB gz",
+    "total kB",
+  ];
   const body = rows.map((row) => [
     row.label,
     String(row.performance ?? "-"),
@@ -241,9 +280,16 @@ export function formatTable(rows) {
     row.firstLoadJsKb.toFixed(1),
     row.totalKb === null ? "-" : row.totalKb.toFixed(1),
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => (cells[column] ?? "").length)));
-  const line = (/** @type {string[]} */ cells) => `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(" | ")} |`;
-  return [line(header), `|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`, ...body.map(line)].join("\n");
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...body.map((cells) => (cells[column] ?? "").length)),
+  );
+  const line = (/** @type {string[]} */ cells) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(" | ")} |`;
+  return [
+    line(header),
+    `|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`,
+    ...body.map(line),
+  ].join("\n");
 }
 
 /** @typedef {{ bytes: number, requests: number, fromWorker: number, lcpMs: number }} Visit */
@@ -255,7 +301,9 @@ export function formatTable(rows) {
  */
 export function repeatVisitMisses(repeat) {
   const kb = repeat.bytes / 1000;
-  return kb > budget.repeatVisitKb ? [`${kb.toFixed(1)} kB over the wire > ${budget.repeatVisitKb} kB`] : [];
+  return kb > budget.repeatVisitKb
+    ? [`${kb.toFixed(1)} kB over the wire > ${budget.repeatVisitKb} kB`]
+    : [];
 }
 
 /**

@@ -15,6 +15,7 @@ import lighthouse from "lighthouse";
 import { blogPaths } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
 import { routePaths } from "@site/shared/content";
+import { searchPath } from "@site/shared/search";
 import { localePath, locales } from "@site/shared/i18n";
 import {
   budget,
@@ -27,6 +28,7 @@ import {
 } from "./budget.mjs";
 import { chromeArgs, chromePath } from "./chrome.mjs";
 import { startProduct } from "./product-server.mjs";
+import { measureFirstSearch } from "./first-search.mjs";
 import { measureRepeatVisit } from "./repeat-visit.mjs";
 
 const reportDir = fileURLToPath(new URL("../../../var/perf/", import.meta.url));
@@ -80,6 +82,9 @@ async function main() {
         .slice(0, 1)
         .map((post) => blogPaths.post(post.slug)),
       "/blog/category/banking",
+      // The search's results page and a filtered Thought Leadership view.
+      searchPath,
+      "/thought-leadership/category/banking",
     ].map((path) => ({
       label: path,
       path,
@@ -194,7 +199,14 @@ async function main() {
     for (const miss of repeatVisitMisses(repeatVisit.repeat))
       failures.push(`/ repeat visit: ${miss}`);
 
-    const table = `${formatTable(rows)}\n\n${formatRepeatVisit(repeatVisit)}`;
+    // A visitor's first search: the search's code and the language's documents, loaded on focus.
+    process.stdout.write("First search from the header's box ...\n");
+    const firstSearch = await measureFirstSearch(started.baseUrl);
+    if (firstSearch.kb > budget.firstSearchKb)
+      failures.push(`first search: ${firstSearch.kb.toFixed(1)} kB > ${budget.firstSearchKb} kB`);
+    const searchLine = `First search (focus the header's box, type "sacco", ${firstSearch.results} results): ${firstSearch.kb.toFixed(1)} kB over the wire in ${firstSearch.requests.length} requests (budget <= ${budget.firstSearchKb} kB).`;
+
+    const table = `${formatTable(rows)}\n\n${formatRepeatVisit(repeatVisit)}\n\n${searchLine}`;
     console.log(`\n${table}\n`);
     // The same table as Markdown and the raw figures, for the README and for comparing runs.
     await writeFile(
@@ -203,7 +215,7 @@ async function main() {
     );
     await writeFile(
       `${reportDir}summary.json`,
-      `${JSON.stringify({ budget, rows, repeatVisit, failures }, null, 2)}\n`,
+      `${JSON.stringify({ budget, rows, repeatVisit, firstSearch, failures }, null, 2)}\n`,
     );
     console.log(
       `Medians of ${runsPerRoute} run(s) per route. Budget: performance >= ${budget.performance}, a11y/BP/SEO = 100, ` +

@@ -56,9 +56,6 @@ export const searchQueryOptions = {
   boost: { title: 3, page: 1.5 },
 } as const;
 
-/** How many results a search shows. */
-export const maxResults = 20;
-
 /** The query as searched: trimmed, white space made single, cut to `maxQueryLength`. */
 export const normalizeQuery = (query: unknown): string =>
   typeof query === "string" ? query.replace(/\s+/g, " ").trim().slice(0, maxQueryLength) : "";

@@ -5,7 +5,6 @@ import MiniSearch from "minisearch";
 import { localePath, locales, type Locale } from "@site/shared/i18n";
 import { translations } from "@site/shared/i18n/translations";
 import {
-  maxResults,
   normalizeQuery,
   searchDocumentsPath,
   searchDocumentsSchema,
@@ -62,16 +61,13 @@ function indexOf(file: string): SearchPage["search"] {
   });
   index.addAll(documents);
   return (query) =>
-    index
-      .search(query, searchQueryOptions)
-      .slice(0, maxResults)
-      .map((result) => ({
-        id: String(result.id),
-        url: String(result["url"]),
-        title: String(result["title"]),
-        page: String(result["page"]),
-        text: String(result["text"]),
-      }));
+    index.search(query, searchQueryOptions).map((result) => ({
+      id: String(result.id),
+      url: String(result["url"]),
+      title: String(result["title"]),
+      page: String(result["page"]),
+      text: String(result["text"]),
+    }));
 }
 
 /** Each language's results page of the build in `dir`; none when the build has no search. */

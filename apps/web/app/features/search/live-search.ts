@@ -19,9 +19,17 @@ import { searchAttributes } from "./attributes";
 /** How many results the box lists; the results page shows more. */
 const shownResults = 8;
 
+/** The sentences of the form's language (search-form.tsx): by plural form, and when nothing matched. */
 interface Texts {
-  results: string[];
+  one: string;
+  other: string;
   none: string;
+}
+
+/** "3 results for “sacco”" in the page's language. */
+function countSentence(doc: Document, texts: Texts, count: number, query: string): string {
+  const form = new Intl.PluralRules(doc.documentElement.lang || "en").select(count);
+  return fill(form === "one" ? texts.one : texts.other, query).replace("#", String(count));
 }
 
 export type Search = (query: string) => SearchDocument[];
@@ -60,9 +68,7 @@ export function showResults(
   status.className = "site-search__status";
   status.setAttribute("role", "status");
   status.textContent =
-    found.length === 0
-      ? fill(texts.none, query)
-      : fill(texts.results[Math.min(found.length, texts.results.length - 1)] ?? "", query);
+    found.length === 0 ? fill(texts.none, query) : countSentence(doc, texts, found.length, query);
   live.append(status);
   if (found.length === 0) return;
   const list = doc.createElement("ul");

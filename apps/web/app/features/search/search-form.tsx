@@ -1,6 +1,5 @@
 import {
   maxQueryLength,
-  maxResults,
   searchDocumentsPath,
   searchPagePath,
   searchQueryParam,
@@ -27,12 +26,12 @@ export function SearchForm({
   const locale = useLocale();
   const { searchMessages } = useMessages();
   const id = `site-search-${variant}`;
-  // The live results' words in this language: the count for each possible number, and the empty state
-  // ("{query}" stands for the query), so the plain DOM code needs no message catalogue.
+  // The live results' words in this language, so the plain DOM code needs no message catalogue: the
+  // count's sentence for each plural form ("#" stands for the count, "{query}" for the query; English,
+  // French and Swahili have two) and the empty state.
   const texts = JSON.stringify({
-    results: Array.from({ length: maxResults + 1 }, (_, count) =>
-      searchMessages.results(count, "{query}"),
-    ),
+    one: searchMessages.results(1, "{query}").replace("1", "#"),
+    other: searchMessages.results(2, "{query}").replace("2", "#"),
     none: searchMessages.none("{query}"),
   });
   return (
