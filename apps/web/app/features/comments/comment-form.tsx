@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useRef, useState } from "react";
-import { useForm, type UseFormRegisterReturn } from "react-hook-form";
+import { useId } from "react";
 import {
   commentFields,
   commentInputSchema,
@@ -9,18 +8,13 @@ import {
   type CommentField,
   type CommentInput,
 } from "@site/shared/schemas";
-import { Field, HoneypotField, type FieldControlProps } from "../../components/ui/field";
-import { useTypedBeforeHydration } from "../../components/ui/island";
+import { Field, HoneypotField } from "../../components/ui/field";
 import { PrivacyNote } from "../../components/ui/privacy-note";
-import {
-  FormOutcomeMessages,
-  SubmitButton,
-  type FormOutcome,
-} from "../../components/ui/form-parts";
-import { ApiError } from "../../lib/api-client";
+import { FormOutcomeMessages, SubmitButton } from "../../components/ui/form-parts";
+import { useFormSubmission } from "../../components/ui/use-form-submission";
+import { useSchemaForm } from "../../components/ui/use-schema-form";
 import { commentFormId } from "./comment-form-id";
 import { useMessages } from "../../i18n/messages";
-import { submissionKeys } from "../../lib/idempotency-key";
 import {
   commentErrorMessage,
   commentsPath,
@@ -33,21 +27,19 @@ export interface CommentFormProps {
   post: string;
 }
 
-type Typed = Pick<CommentInput, CommentField | "website">;
-const emptyForm: Required<Typed> = { name: "", email: "", comment: "", website: "" };
-
-/** The form's own fields out of the values typed before hydration. */
-function pick(typed: Readonly<Record<string, string>>): Partial<Typed> {
-  return Object.fromEntries(
-    Object.keys(emptyForm).flatMap((name) => (typed[name] ? [[name, typed[name]]] : [])),
-  );
-}
+const emptyForm: Required<Pick<CommentInput, CommentField | "website">> = {
+  name: "",
+  email: "",
+  comment: "",
+  website: "",
+};
 
 /**
  * "Leave a comment": name, email (never shown), comment. Validated with the shared schema the API runs
  * too: on submit, then each field again when it is left; a field's error goes as soon as it is edited,
- * and focus moves to the first invalid field. On success the form is cleared and says the comment will
- * appear once approved; a refusal (too fast, too many) is said in the server's own words.
+ * and focus moves to the first invalid field (components/ui/use-schema-form.ts). On success the form is
+ * cleared and says the comment will appear once approved; a refusal (too fast, too many) is said in the
+ * server's own words.
  */
 export function CommentFormBody({ post }: CommentFormProps) {
   const messages = useMessages();
@@ -59,68 +51,31 @@ export function CommentFormBody({ post }: CommentFormProps) {
   };
   const baseId = useId();
   const headingId = `${baseId}-heading`;
-  const form = useRef<HTMLFormElement>(null);
-  const [outcome, setOutcome] = useState<FormOutcome>(null);
-  const typedEarly = useTypedBeforeHydration();
-  const submission = useSubmitComment();
-  const pending = submission.isPending;
-  const keys = useRef(submissionKeys()).current;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    clearErrors,
-    formState: { errors },
-  } = useForm<CommentInput, unknown, Comment>({
+  const form = useSchemaForm<CommentInput, Comment, CommentField>({
     resolver: zodResolver(commentInputSchema),
-    defaultValues: { ...emptyForm, ...pick(typedEarly), post },
-    mode: "onSubmit",
-    reValidateMode: "onBlur",
-    // Focus moves to the first invalid field once, by `focusFirstInvalid`: React Hook Form's own
-    // shouldFocusError focuses it again a task later, which yanked a fast typist (or a paste) from a
-    // field whose error their typing had just cleared into the next invalid one.
-    shouldFocusError: false,
+    fields: commentFields,
+    empty: emptyForm,
+    extra: { post },
   });
-
-  const control = (name: CommentField, props: FieldControlProps) => ({
-    ...props,
-    ...(register(name, {
-      onChange: () => clearErrors(name),
-    }) as UseFormRegisterReturn<CommentField>),
+  const { errors, register, control } = form;
+  const submission = useFormSubmission({
+    mutation: useSubmitComment(),
+    accepted: () => {
+      form.clear();
+      return commentMessages.success;
+    },
+    refused: (error) => {
+      form.showServerErrors(error);
+      return commentErrorMessage(error, messages);
+    },
   });
+  const { outcome, pending } = submission;
 
-  const onValid = (comment: Comment) => {
-    if (pending) return;
-    setOutcome(null);
+  const onValid = (comment: Comment, element: HTMLFormElement) => {
     // The start time the API wrote into the page, outside this island (see comment-section.tsx).
-    const started = form.current?.elements.namedItem("formStarted");
+    const started = element.elements.namedItem("formStarted");
     const formStarted = started instanceof HTMLInputElement ? started.value : undefined;
-    const request = toCommentRequest({ ...comment, post }, formStarted);
-    submission.mutate(
-      { request, idempotencyKey: keys.keyFor(request) },
-      {
-        onSuccess: () => {
-          keys.settle();
-          reset({ ...emptyForm, post });
-          setOutcome({ tone: "success", message: commentMessages.success });
-        },
-        onError: (error) => {
-          setOutcome({ tone: "error", message: commentErrorMessage(error, messages) });
-          if (error instanceof ApiError) {
-            const invalid = commentFields.filter((field) => error.fieldErrors[field]);
-            invalid.forEach((field, index) =>
-              setError(
-                field,
-                { type: "server", message: error.fieldErrors[field] },
-                { shouldFocus: index === 0 },
-              ),
-            );
-          }
-        },
-      },
-    );
+    submission.submit(toCommentRequest({ ...comment, post }, formStarted), comment.name);
   };
 
   return (
@@ -130,7 +85,6 @@ export function CommentFormBody({ post }: CommentFormProps) {
       </h3>
       <p className="comment-form__intro">{commentMessages.intro}</p>
       <form
-        ref={form}
         id={commentFormId}
         className="comment-form__form"
         method="post"
@@ -138,13 +92,7 @@ export function CommentFormBody({ post }: CommentFormProps) {
         aria-labelledby={headingId}
         noValidate
         aria-busy={pending}
-        onSubmit={(event) => {
-          setOutcome(null);
-          void handleSubmit(onValid, (invalid) => {
-            const first = commentFields.find((field) => invalid[field]);
-            if (first) setFocus(first);
-          })(event);
-        }}
+        onSubmit={form.onSubmit(() => submission.setOutcome(null), onValid)}
       >
         <input type="hidden" name="post" value={post} />
         <div className="comment-form__grid">

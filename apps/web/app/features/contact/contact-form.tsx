@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useRef, useState } from "react";
-import { useForm, type UseFormRegisterReturn } from "react-hook-form";
+import { useId } from "react";
 import {
   contactFields,
   contactInputSchema,
@@ -8,17 +7,11 @@ import {
   type ContactField,
   type ContactInput,
 } from "@site/shared/schemas";
-import { Field, HoneypotField, type FieldControlProps } from "../../components/ui/field";
+import { Field, HoneypotField } from "../../components/ui/field";
 import { PrivacyNote } from "../../components/ui/privacy-note";
-import { useTypedBeforeHydration } from "../../components/ui/island";
-import {
-  FormOutcomeMessages,
-  SubmitButton,
-  type FormOutcome,
-} from "../../components/ui/form-parts";
-import { useOfflineQueue } from "../../components/ui/use-offline-queue";
-import { ApiError } from "../../lib/api-client";
-import { submissionKeys } from "../../lib/idempotency-key";
+import { FormOutcomeMessages, SubmitButton } from "../../components/ui/form-parts";
+import { useFormSubmission } from "../../components/ui/use-form-submission";
+import { useSchemaForm } from "../../components/ui/use-schema-form";
 import {
   contactErrorMessage,
   contactsPath,
@@ -39,21 +32,14 @@ const emptyForm: Required<
   website: "",
 };
 
-/** The form's own fields out of the values typed before hydration. */
-function pick(typed: Readonly<Record<string, string>>): Partial<ContactInput> {
-  return Object.fromEntries(
-    Object.keys(emptyForm).flatMap((name) => (typed[name] ? [[name, typed[name]]] : [])),
-  );
-}
-
 /**
  * The contact page's "Start the Conversation" form. Validation is the shared schema the API runs
  * too: checked on submit, then each field again when it is left, and a field's error disappears
- * as soon as it is edited. React Hook Form moves focus to the first invalid field. On success the
- * form is really reset (a deliberate departure from the spec's stale-state bug); on failure the
- * input is kept and the server's field messages land on their fields. Each submission carries an
- * idempotency key; one that cannot reach the server (offline) is saved on the device and sent when the
- * connection returns, and the form says so (lib/pending-submissions.ts).
+ * as soon as it is edited; focus moves to the first invalid field (components/ui/use-schema-form.ts).
+ * On success the form is really reset (a deliberate departure from the spec's stale-state bug); on
+ * failure the input is kept and the server's field messages land on their fields. Each submission
+ * carries an idempotency key; one that cannot reach the server (offline) is saved on the device and
+ * sent when the connection returns, and the form says so (components/ui/use-form-submission.ts).
  */
 export function ContactForm() {
   const messages = useMessages();
@@ -69,87 +55,30 @@ export function ContactForm() {
   };
   const baseId = useId();
   const headingId = `${baseId}-heading`;
-  const [outcome, setOutcome] = useState<FormOutcome>(null);
-  const typedEarly = useTypedBeforeHydration();
-  const submission = useSubmitContact();
-  const pending = submission.isPending;
-  const keys = useRef(submissionKeys()).current;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    clearErrors,
-    formState: { errors },
-  } = useForm<ContactInput, unknown, Contact>({
+  const form = useSchemaForm<ContactInput, Contact, ContactField>({
     resolver: zodResolver(contactInputSchema),
-    // Whatever was typed before the form's code arrived stays (and is what gets validated and sent).
-    defaultValues: { ...emptyForm, ...pick(typedEarly) },
-    mode: "onSubmit",
-    reValidateMode: "onBlur",
-    // Focus moves to the first invalid field once, by `focusFirstInvalid`: React Hook Form's own
-    // shouldFocusError focuses it again a task later, which yanked a fast typist (or a paste) from a
-    // field whose error their typing had just cleared into the next invalid one.
-    shouldFocusError: false,
+    fields: contactFields,
+    empty: emptyForm,
   });
-
-  const fieldProps = (name: ContactField): UseFormRegisterReturn<ContactField> =>
-    register(name, { onChange: () => clearErrors(name) });
-
-  const succeeded = () => {
-    keys.settle();
-    reset(emptyForm);
-    setOutcome({ tone: "success", message: messages.contactMessages.success });
-  };
-  const failed = (error: unknown) => {
-    setOutcome({ tone: "error", message: contactErrorMessage(error, messages) });
-    if (error instanceof ApiError) {
-      const invalid = contactFields.filter((field) => error.fieldErrors[field]);
-      invalid.forEach((field, index) =>
-        setError(
-          field,
-          { type: "server", message: error.fieldErrors[field] },
-          { shouldFocus: index === 0 },
-        ),
-      );
-    }
-  };
-  const offline = useOfflineQueue((later) => {
-    if (later.state === "sent") succeeded();
-    else if (later.state === "refused") failed(later.error);
-    else setOutcome({ tone: "info", message: messages.savedSubmissionMessages.discarded });
+  const { errors, register, control } = form;
+  const submission = useFormSubmission({
+    mutation: useSubmitContact(),
+    accepted: () => {
+      form.clear();
+      return messages.contactMessages.success;
+    },
+    refused: (error) => {
+      form.showServerErrors(error);
+      return contactErrorMessage(error, messages);
+    },
+    offline: {
+      kind: "contact",
+      path: contactsPath,
+      savedMessage: messages.savedSubmissionMessages.contactSaved,
+      discardedMessage: messages.savedSubmissionMessages.discarded,
+    },
   });
-
-  const onValid = (contact: Contact) => {
-    if (pending) return;
-    setOutcome(null);
-    const request = toContactRequest(contact);
-    const idempotencyKey = keys.keyFor(request);
-    submission.mutate(
-      { request, idempotencyKey },
-      {
-        onSuccess: succeeded,
-        onError: async (error) => {
-          const saved = await offline.saveIfOffline(error, {
-            key: idempotencyKey,
-            kind: "contact",
-            path: contactsPath,
-            body: request,
-            label: contact.subject,
-          });
-          if (saved)
-            setOutcome({ tone: "info", message: messages.savedSubmissionMessages.contactSaved });
-          else failed(error);
-        },
-      },
-    );
-  };
-
-  const control = (name: ContactField, props: FieldControlProps) => ({
-    ...props,
-    ...fieldProps(name),
-  });
+  const { outcome, pending } = submission;
 
   return (
     <section className="contact-form" aria-labelledby={headingId}>
@@ -162,13 +91,10 @@ export function ContactForm() {
         action={contactsPath}
         noValidate
         aria-busy={pending}
-        onSubmit={(event) => {
-          setOutcome(null);
-          void handleSubmit(onValid, (invalid) => {
-            const first = contactFields.find((field) => invalid[field]);
-            if (first) setFocus(first);
-          })(event);
-        }}
+        onSubmit={form.onSubmit(
+          () => submission.setOutcome(null),
+          (contact) => submission.submit(toContactRequest(contact), contact.subject),
+        )}
       >
         <div className="contact-form__grid">
           <Field id={`${baseId}-name`} label={labels.name} error={errors.name?.message}>
@@ -238,13 +164,12 @@ export function ContactForm() {
             className="contact-form__submit"
           />
         </div>
-        <FormOutcomeMessages outcome={outcome} className="contact-form__status">
-          {offline.saved ? (
-            <button type="button" className="form-discard" onClick={offline.discard}>
-              {messages.savedSubmissionMessages.discardNamed(offline.saved.label)}
-            </button>
-          ) : null}
-        </FormOutcomeMessages>
+        <FormOutcomeMessages
+          outcome={outcome}
+          className="contact-form__status"
+          saved={submission.saved}
+          onDiscard={submission.discard}
+        />
       </form>
     </section>
   );

@@ -2,13 +2,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { translateMessage } from "@site/shared/i18n/translate-message";
 import { newsletterInputSchema, simpleEmailHtmlPattern } from "@site/shared/schemas";
 import { HoneypotField } from "../../components/ui/field";
+import { FormOutcomeMessages } from "../../components/ui/form-parts";
 import { useTypedBeforeHydration } from "../../components/ui/island";
 import { PrivacyNote } from "../../components/ui/privacy-note";
 import { Spinner } from "../../components/ui/spinner";
-import { StatusMessage } from "../../components/ui/status-message";
-import { useOfflineQueue } from "../../components/ui/use-offline-queue";
-import type { ApiSuccess } from "@site/shared/schemas";
-import { submissionKeys } from "../../lib/idempotency-key";
+import { useFormSubmission } from "../../components/ui/use-form-submission";
 import {
   subscribeErrorMessage,
   subscriptionsPath,
@@ -18,17 +16,12 @@ import {
 import { useMessages } from "../../i18n/messages";
 import "./newsletter.css";
 
-type Outcome = {
-  tone: "success" | "error" | "info";
-  message: string;
-  invalidInput?: boolean;
-} | null;
-
 /**
  * The newsletter block shown on home, about, industries and services: heading, text and a
  * one-field form. The email is checked with the shared schema before any request; the outcome is
  * announced in a live region and the field is emptied after a successful subscription. Offline, the
- * subscription is saved on the device and sent when the connection returns (lib/pending-submissions.ts).
+ * subscription is saved on the device and sent when the connection returns
+ * (components/ui/use-form-submission.ts).
  */
 export function NewsletterBlock() {
   const messages = useMessages();
@@ -40,31 +33,27 @@ export function NewsletterBlock() {
   const typedEarly = useTypedBeforeHydration();
   const [email, setEmail] = useState(typedEarly["email"] ?? "");
   const [website, setWebsite] = useState(typedEarly["website"] ?? "");
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const emailRef = useRef<HTMLInputElement>(null);
-  const subscription = useSubscribe();
-  const pending = subscription.isPending;
-  const keys = useRef(submissionKeys()).current;
-
-  const succeeded = (result: ApiSuccess) => {
-    keys.settle();
-    setEmail("");
-    setWebsite("");
-    // The server words an outcome other than the usual success (an address that had unsubscribed is
-    // asked to check its inbox: docs/architecture.md, Decision 10).
-    setOutcome({
-      tone: "success",
-      message: result.message
+  const submission = useFormSubmission({
+    mutation: useSubscribe(),
+    accepted: (result) => {
+      setEmail("");
+      setWebsite("");
+      // The server words an outcome other than the usual success (an address that had unsubscribed is
+      // asked to check its inbox: docs/architecture.md, Decision 10).
+      return result.message
         ? translateMessage(result.message, messages)
-        : messages.newsletterMessages.success,
-    });
-  };
-  const offline = useOfflineQueue((later) => {
-    if (later.state === "sent") succeeded(later.result);
-    else if (later.state === "refused")
-      setOutcome({ tone: "error", message: subscribeErrorMessage(later.error, messages) });
-    else setOutcome({ tone: "info", message: messages.savedSubmissionMessages.discarded });
+        : messages.newsletterMessages.success;
+    },
+    refused: (error) => subscribeErrorMessage(error, messages),
+    offline: {
+      kind: "subscription",
+      path: subscriptionsPath,
+      savedMessage: messages.savedSubmissionMessages.subscriptionSaved,
+      discardedMessage: messages.savedSubmissionMessages.discarded,
+    },
   });
+  const { outcome, setOutcome, pending } = submission;
 
   // After an error, hand focus back to the field to fix or retry. An effect, not the error
   // callback: the input was disabled while sending (which dropped focus) and must be enabled first.
@@ -85,29 +74,8 @@ export function NewsletterBlock() {
       });
       return;
     }
-    setOutcome(null);
     const request = toSubscriptionRequest(parsed.data);
-    const idempotencyKey = keys.keyFor(request);
-    subscription.mutate(
-      { request, idempotencyKey },
-      {
-        onSuccess: succeeded,
-        onError: async (error) => {
-          const saved = await offline.saveIfOffline(error, {
-            key: idempotencyKey,
-            kind: "subscription",
-            path: subscriptionsPath,
-            body: request,
-            label: request.email,
-          });
-          setOutcome(
-            saved
-              ? { tone: "info", message: messages.savedSubmissionMessages.subscriptionSaved }
-              : { tone: "error", message: subscribeErrorMessage(error, messages) },
-          );
-        },
-      },
-    );
+    submission.submit(request, request.email);
   }
 
   const invalid = outcome?.tone === "error" && outcome.invalidInput === true;
@@ -170,20 +138,14 @@ export function NewsletterBlock() {
             text={messages.privacyMessages.newsletterNotice}
             className="newsletter__privacy"
           />
-          <div className="newsletter__status">
-            {/* One polite region for good news and for "saved on this device", so either is announced. */}
-            <StatusMessage tone={outcome?.tone === "info" ? "info" : "success"}>
-              {outcome && outcome.tone !== "error" ? outcome.message : null}
-            </StatusMessage>
-            <StatusMessage tone="error" id={statusId}>
-              {outcome?.tone === "error" ? outcome.message : null}
-            </StatusMessage>
-            {offline.saved ? (
-              <button type="button" className="form-discard" onClick={offline.discard}>
-                {messages.savedSubmissionMessages.discardNamed(offline.saved.label)}
-              </button>
-            ) : null}
-          </div>
+          {/* One polite region for good news and for "saved on this device", so either is announced. */}
+          <FormOutcomeMessages
+            outcome={outcome}
+            className="newsletter__status"
+            errorId={statusId}
+            saved={submission.saved}
+            onDiscard={submission.discard}
+          />
         </form>
       </div>
     </section>
