@@ -6,7 +6,9 @@ import { acknowledgementMail, contactMails, oneLine } from "../../src/domain/mai
 const identity = { contactInbox: "desk@firm.test", siteUrl: "https://site.firm.test" };
 
 describe("mail composition", () => {
-  it("escapes the five HTML-significant characters (the one escaper, escape-html, that mails and pages use)", () => {
+  // escape-html is the one escaper: mails and the API's pages import it; the comment thread and the service
+  // worker's offline page through @site/shared/html (packages/shared/src/html/index.test.ts).
+  it("escapes the five HTML-significant characters with escape-html, as the mails do", () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
       "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;",
     );

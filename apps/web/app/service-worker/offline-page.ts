@@ -4,6 +4,7 @@
  * listed in it and its "Try again" link pointed at the page that was asked for. Plain string work on our
  * own prerendered markup, so the page needs no script of its own.
  */
+import { escapeHtml } from "@site/shared/html";
 
 /** Attributes the offline page's markup carries for the worker to find (routes/offline.tsx renders them). */
 export const offlineMarkers = {
@@ -32,9 +33,6 @@ export function titleOf(html: string): string | null {
   return cut > 0 ? title.slice(0, cut) : title;
 }
 
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-
 /** The offline page with `pages` listed (in title order) and its retry link pointing at `requested`. */
 export function fillOfflinePage(
   html: string,
@@ -42,12 +40,12 @@ export function fillOfflinePage(
   requested: string,
 ): string {
   let filled = html.replace(new RegExp(`<a\\s[^>]*\\b${offlineMarkers.retry}=""[^>]*>`), (tag) =>
-    tag.replace(/\bhref="[^"]*"/, `href="${escapeAttribute(requested)}"`),
+    tag.replace(/\bhref="[^"]*"/, `href="${escapeHtml(requested)}"`),
   );
   if (pages.length === 0) return filled;
   const items = [...pages]
     .sort((a, b) => a.title.localeCompare(b.title))
-    .map((page) => `<li><a href="${escapeAttribute(page.path)}">${page.title}</a></li>`)
+    .map((page) => `<li><a href="${escapeHtml(page.path)}">${page.title}</a></li>`)
     .join("");
   filled = filled.replace(
     new RegExp(`<p\\s[^>]*\\b${offlineMarkers.list}=""[^>]*>[\\s\\S]*?</p>`),

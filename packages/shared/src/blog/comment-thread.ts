@@ -1,5 +1,6 @@
 import { commentMessages } from "../messages/index.js";
 import { intlLocales } from "../i18n/index.js";
+import { escapeHtml, escapeLines } from "../html/index.js";
 
 /**
  * The approved comments under a post, as HTML. One renderer for both sides: the web prerenders it empty
@@ -20,15 +21,6 @@ export const commentThreadAttribute = "data-comment-thread";
 /** The slot's opening tag as it appears in the prerendered page (no nested `<div>` inside it). */
 export const commentThreadOpenTag = `<div class="comment-thread" ${commentThreadAttribute}="">`;
 
-const escapes: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-const escapeText = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c] as string);
-
 /** The words of a thread in one language: English unless a page in another language asks. */
 export interface ThreadLanguage {
   /** A BCP 47 tag for the dates: "en-GB", "fr", "sw-KE". */
@@ -46,11 +38,6 @@ const dayFormat = (dateLocale: string) =>
     timeZone: "Africa/Nairobi",
   });
 
-/** A comment's text: escaped, each line break a `<br>`. */
-function plainText(text: string): string {
-  return escapeText(text).replace(/\r\n|\r|\n/g, "<br>");
-}
-
 /** The inside of the slot: the count and the comments oldest first, or the empty state. */
 export function commentThreadInnerHtml(
   comments: readonly ThreadComment[],
@@ -59,16 +46,16 @@ export function commentThreadInnerHtml(
   const { messages: commentMessages } = language;
   const days = dayFormat(language.dateLocale);
   if (comments.length === 0)
-    return `<p class="comment-thread__empty">${escapeText(commentMessages.empty)}</p>`;
+    return `<p class="comment-thread__empty">${escapeHtml(commentMessages.empty)}</p>`;
   const items = comments.map(
     (comment) =>
-      `<li class="comment" id="comment-${escapeText(comment.id)}">` +
-      `<p class="comment__meta"><span class="comment__name">${escapeText(comment.name)}</span> ` +
-      `<time datetime="${comment.createdAt.toISOString()}">${escapeText(days.format(comment.createdAt))}</time></p>` +
-      `<p class="comment__text">${plainText(comment.text)}</p></li>`,
+      `<li class="comment" id="comment-${escapeHtml(comment.id)}">` +
+      `<p class="comment__meta"><span class="comment__name">${escapeHtml(comment.name)}</span> ` +
+      `<time datetime="${comment.createdAt.toISOString()}">${escapeHtml(days.format(comment.createdAt))}</time></p>` +
+      `<p class="comment__text">${escapeLines(comment.text)}</p></li>`,
   );
   return (
-    `<p class="comment-thread__count">${escapeText(commentMessages.count(comments.length))}</p>` +
+    `<p class="comment-thread__count">${escapeHtml(commentMessages.count(comments.length))}</p>` +
     `<ol class="comment-list">${items.join("")}</ol>`
   );
 }
