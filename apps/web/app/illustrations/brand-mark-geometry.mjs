@@ -1,6 +1,7 @@
 // The firm's mark as plain geometry on a 64×64 grid: the one drawing behind the header logo
 // (BrandMark in app/components/layout/logo.tsx), favicon.svg and the rasterised icons that
-// scripts/brand-mark.mjs makes at build time. Plain JavaScript so Node scripts can import it too.
+// scripts/brand-images.mjs draws into public/ (committed; rerun `generate:images` when the mark changes).
+// Plain JavaScript so Node scripts can import it too.
 
 /** Painted in order, later shapes over earlier ones. */
 export const brandMarkShapes = [
