@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { routes } from "@site/shared/content";
+import { contactForm } from "./support/contact-form";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoPage, waitForIsland } from "./support/page-health";
 
@@ -45,10 +46,9 @@ test.describe("axe on opened widgets", () => {
       .click();
     await expectNoAxeViolations(page, "/contact with the About dropdown open");
     await page.keyboard.press("Escape");
-    await waitForIsland(page.locator("form"));
-    await page
-      .locator("form")
-      .getByRole("button", { name: /send|submit/i })
+    await waitForIsland(contactForm(page).form);
+    await contactForm(page)
+      .form.getByRole("button", { name: /send|submit/i })
       .click();
     await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
     await expectNoAxeViolations(page, "/contact showing the form's errors");

@@ -137,7 +137,7 @@ describe("GET /search?q= (search without JavaScript)", () => {
     const res = await request(t.app).get("/search").query({ q: '"><script>alert(1)</script>' });
     expect(res.status).toBe(200);
     expect(res.text).not.toContain("<script>alert(1)");
-    expect(res.text).toContain('value="&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;"');
+    expect(res.text).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
   });
 
   it("without a query, or with one that is not text, serves the page as built", async () => {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { escapeHtml } from "../html/index.js";
 import { localePath, type Locale } from "../i18n/index.js";
 
 /**
@@ -23,18 +23,10 @@ export const searchDocumentsPath = (locale: Locale) => `/search-index/${locale}.
 /** The results page of `locale`. */
 export const searchPagePath = (locale: Locale) => localePath(locale, searchPath);
 
-/** One searchable document: a page, a section of a page with its own address, or an article. */
-export const searchDocumentSchema = z.object({
-  id: z.string().min(1),
-  /** Where a result leads: a page of the site (maybe with a #section) or an article elsewhere. */
-  url: z.string().min(1),
-  title: z.string(),
-  /** Where it is (its page's title, or the blog), shown under its title; empty when that adds nothing. */
-  page: z.string(),
-  text: z.string(),
-});
-export type SearchDocument = z.infer<typeof searchDocumentSchema>;
-export const searchDocumentsSchema = z.array(searchDocumentSchema);
+// The documents' schema lives in its own module: the browser's search uses none of it, and a module that
+// only this file needed would otherwise bring the schema library into the browser's search chunk.
+export { searchDocumentSchema, searchDocumentsSchema, type SearchDocument } from "./schema.js";
+import type { SearchDocument } from "./schema.js";
 
 /** Lower case without accents: "Économie" and "economie" are one word; so are "Sacco" and "SACCO". */
 export const foldText = (text: string): string =>
@@ -118,15 +110,6 @@ export function snippet(text: string, query: string, around = 150): SnippetPart[
   if (to < text.length) push(" …", false);
   return parts;
 }
-
-const escapes: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c] as string);
 
 /** The attribute marking the results page's slot (apps/web prerenders it; the API fills it). */
 export const searchResultsSlotAttribute = "data-search-results";

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Request, RequestHandler, Response } from "express";
 import MiniSearch from "minisearch";
+import { escapeHtml } from "@site/shared/html";
 import { localePath, locales, type Locale } from "@site/shared/i18n";
 import { translations } from "@site/shared/i18n/translations";
 import {
@@ -47,9 +48,6 @@ function cutPage(html: string, where: string): SearchPage["pieces"] {
   const slotOpenEnd = html.indexOf(">", slotAttribute) + 1;
   return [html.slice(0, valueAt), html.slice(valueAt, slotOpenEnd), html.slice(slotClose)];
 }
-
-const escapeAttribute = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The language's index of the build's documents, searched with the options the browser uses. */
 function indexOf(file: string): SearchPage["search"] {
@@ -109,7 +107,7 @@ function sendResults(res: Response, page: SearchPage, query: string): void {
       // The page itself (/search) is a page to find; each query's answer is not.
       "X-Robots-Tag": "noindex",
     })
-    .send(`${beforeValue}${escapeAttribute(query)}${beforeResults}${results}${after}`);
+    .send(`${beforeValue}${escapeHtml(query)}${beforeResults}${results}${after}`);
 }
 
 /**
