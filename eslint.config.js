@@ -63,29 +63,75 @@ const apiEnv = {
     ],
   },
 };
-const apiDomain = {
-  files: ["apps/admin-api/src/domain/**/*.ts"],
-  rules: {
-    "no-restricted-imports": [
-      "error",
-      {
-        patterns: [
-          { group: ["**/http/**", "**/adapters/**", "**/workers/**"], message: "The domain depends only on ports." },
-          { group: ["express", "nodemailer", "better-sqlite3", "firebase-admin", "firebase-admin/*"], message: "The domain is framework-free." },
-        ],
-      },
+// The API's capabilities (src/<capability>/: port, service, mails, links) and what they share
+// (src/shared/) are framework-free: they depend on ports, never on http, adapters, workers or the wiring
+// (app.ts, services.ts). Routes (routes.ts, *-routes.ts) translate HTTP; adapters are fenced below.
+// Code flows one way: http and the wiring -> capabilities -> mail and shared; newsletter, contacts,
+// comments, personal-data and health never import each other except another's port (its record types).
+const apiCapabilities = ["contacts", "newsletter", "comments", "mail", "personal-data", "health", "shared"];
+const apiNotDomain = [
+  "**/http/**",
+  "**/adapters/**",
+  "**/workers/**",
+  "**/routes.js",
+  "**/*-routes.js",
+  "**/app.js",
+  "**/services.js",
+  "**/sqlite.js",
+  "**/firestore.js",
+  "**/firestore-*.js",
+];
+const apiDomain = apiCapabilities.map((capability) => {
+  const others = apiCapabilities.filter((other) => other !== capability && other !== "mail" && other !== "shared");
+  return {
+    files: [`apps/admin-api/src/${capability}/**/*.ts`],
+    ignores: [
+      "apps/admin-api/src/**/routes.ts",
+      "apps/admin-api/src/**/*-routes.ts",
+      "apps/admin-api/src/**/sqlite.ts",
+      "apps/admin-api/src/**/firestore.ts",
+      "apps/admin-api/src/**/firestore-*.ts",
     ],
-  },
-};
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: apiNotDomain, message: "The domain depends only on ports." },
+            { group: ["express", "nodemailer", "better-sqlite3", "firebase-admin", "firebase-admin/*"], message: "The domain is framework-free." },
+            ...(capability === "mail" || capability === "shared"
+              ? [{ group: apiCapabilities.filter((c) => c !== "mail" && c !== "shared").map((c) => `**/${c}/**`), message: "mail and shared sit below the capabilities: they import none of them." }]
+              : []),
+            ...(others.length > 0
+              ? [{ regex: `(^|/)(${others.join("|")})/(?!port\\.js$)`, message: "Capabilities import each other only through their port (record types)." }]
+              : []),
+          ],
+        },
+      ],
+    },
+  };
+});
+// Adapters: src/adapters/** (the composed stores, transports, logger) and each capability's storage
+// adapters (src/<capability>/sqlite.ts, firestore.ts, firestore-*.ts). Adapters may use one another (the
+// transaction seam: a capability queues its mails through the mail capability's adapter); nothing else may.
+const apiAdapterFiles = [
+  "apps/admin-api/src/adapters/**",
+  "apps/admin-api/src/**/sqlite.ts",
+  "apps/admin-api/src/**/firestore.ts",
+  "apps/admin-api/src/**/firestore-*.ts",
+];
 const apiAdaptersOnlyFromMain = {
   files: ["apps/admin-api/src/**/*.ts"],
-  ignores: ["apps/admin-api/src/main.ts", "apps/admin-api/src/cli/**", "apps/admin-api/src/adapters/**"],
+  ignores: ["apps/admin-api/src/main.ts", "apps/admin-api/src/cli/**", ...apiAdapterFiles],
   rules: {
     "no-restricted-imports": [
       "error",
       {
         patterns: [
-          { group: ["**/adapters/**"], message: "Only main.ts and the operator commands (src/cli) wire adapters." },
+          {
+            group: ["**/adapters/**", "**/sqlite.js", "**/firestore.js", "**/firestore-*.js"],
+            message: "Only main.ts and the operator commands (src/cli) wire adapters.",
+          },
         ],
       },
     ],
@@ -159,4 +205,4 @@ const web = [
   },
 ];
 
-export default tseslint.config(ignores, ...base, sharedBoundaries, apiEnv, apiDomain, apiAdaptersOnlyFromMain, ...webFeatures, webSharedCode, ...web);
+export default tseslint.config(ignores, ...base, sharedBoundaries, apiEnv, apiAdaptersOnlyFromMain, ...apiDomain, ...webFeatures, webSharedCode, ...web);

@@ -16,9 +16,9 @@ import { createLogger } from "../src/adapters/log/logger.js";
 import { createSqliteStore } from "../src/adapters/sqlite/sqlite-store.js";
 import { createApp } from "../src/app.js";
 import { systemClock } from "../src/ports/clock.js";
-import { createServices } from "../src/domain/services.js";
-import { createDataKey } from "../src/domain/data-key.js";
-import { createAutomaticMailLimiter } from "../src/domain/mail-limits.js";
+import { createServices } from "../src/services.js";
+import { createDataKey } from "../src/shared/data-key.js";
+import { createAutomaticMailLimiter } from "../src/mail/limits.js";
 
 const dir = mkdtempSync(join(tmpdir(), "admin-api-bench-"));
 const store = createSqliteStore({ file: join(dir, "site.db") });

@@ -4,30 +4,30 @@ import cors from "cors";
 import express, { type Express, type RequestHandler } from "express";
 import helmet from "helmet";
 import type { Logger } from "pino";
-import type { Services } from "./domain/services.js";
+import type { Services } from "./services.js";
 import { bearerAuth } from "./http/middleware/bearer-auth.js";
 import { bodyLimits } from "./http/body-limits.js";
 import { refuseCrossSiteWrites } from "./http/middleware/cross-site.js";
 import { apiNotFound, errorHandler } from "./http/middleware/errors.js";
 import { writeRateLimit } from "./http/middleware/rate-limit.js";
 import { requestLogger } from "./http/middleware/request-logger.js";
-import { contactHandler } from "./http/routes/contacts.js";
+import { contactHandler } from "./contacts/routes.js";
 import {
   commentHandler,
   moderationHandler,
   moderationPageHandler,
-} from "./http/routes/comments.js";
+} from "./comments/routes.js";
 import { commentMessages } from "@site/shared/messages";
-import { healthHandler, readyHandler } from "./http/routes/health.js";
-import { sendEmailHandler } from "./http/routes/send-email.js";
-import { subscribeHandler } from "./http/routes/subscriptions.js";
+import { healthHandler, readyHandler } from "./health/routes.js";
+import { sendEmailHandler } from "./mail/send-email-routes.js";
+import { subscribeHandler } from "./newsletter/subscription-routes.js";
 import {
   erasePersonalDataHandler,
   exportPersonalDataHandler,
   subscribersCsvHandler,
-} from "./http/routes/personal-data.js";
-import { unsubscribeHandler, unsubscribePageHandler } from "./http/routes/unsubscribe.js";
-import { resubscribeHandler, resubscribePageHandler } from "./http/routes/resubscribe.js";
+} from "./personal-data/routes.js";
+import { unsubscribeHandler, unsubscribePageHandler } from "./newsletter/unsubscribe-routes.js";
+import { resubscribeHandler, resubscribePageHandler } from "./newsletter/resubscribe-routes.js";
 import { searchPageHandler } from "./http/routes/search.js";
 import { createSite, siteAssetPolicy } from "./http/site.js";
 import type { Clock } from "./ports/clock.js";

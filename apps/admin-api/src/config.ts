@@ -3,8 +3,8 @@ import { isIP } from "node:net";
 import { fileURLToPath } from "node:url";
 import { firm } from "@site/shared/content";
 import { z } from "zod";
-import { defaultCommentLimits, type CommentLimits } from "./domain/comment-service.js";
-import { defaultMailLimits } from "./domain/mail-limits.js";
+import { defaultCommentLimits, type CommentLimits } from "./comments/service.js";
+import { defaultMailLimits } from "./mail/limits.js";
 
 /**
  * The repo root, found from this file's location (src/ or dist/ in apps/admin-api), never from the

@@ -13,9 +13,9 @@ import type { MailTransport } from "./ports/mail-transport.js";
 import type { Store } from "./ports/store.js";
 import { createOutboxWorker } from "./workers/outbox.js";
 import { createRetentionJob } from "./workers/retention.js";
-import { createServices } from "./domain/services.js";
-import { createDataKey, type DataKey } from "./domain/data-key.js";
-import { createAutomaticMailLimiter } from "./domain/mail-limits.js";
+import { createServices } from "./services.js";
+import { createDataKey, type DataKey } from "./shared/data-key.js";
+import { createAutomaticMailLimiter } from "./mail/limits.js";
 import { dataKeySecretOf } from "./adapters/data-key-file.js";
 
 async function openStore(config: Config["store"], dataKey: DataKey): Promise<Store> {

@@ -18,8 +18,8 @@
  * API: `node apps/admin-api/dist/cli/comments.js list`. Works on either store, through the Store port.
  */
 import type { CommentRecord } from "../ports/store.js";
-import type { ModerationDecision } from "../domain/comment-links.js";
-import { decideComment } from "../domain/comment-service.js";
+import type { ModerationDecision } from "../comments/moderation-links.js";
+import { decideComment } from "../comments/service.js";
 import { runOperatorCommand, type OperatorCommand } from "./bootstrap.js";
 
 const decisions: Readonly<Record<string, ModerationDecision>> = {

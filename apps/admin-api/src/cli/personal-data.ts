@@ -10,11 +10,11 @@
  *
  * In the image: `docker compose exec site node dist/cli/personal-data.js export someone@example.com`; in a
  * clone, after building the API: `node apps/admin-api/dist/cli/personal-data.js ...`. The same work as
- * the admin endpoints under /api/admin (domain/personal-data-service.ts), through the Store port.
+ * the admin endpoints under /api/admin (personal-data/service.ts), through the Store port.
  */
 import { dataKeySecretOf } from "../adapters/data-key-file.js";
-import { createDataKey } from "../domain/data-key.js";
-import { createPersonalDataService } from "../domain/personal-data-service.js";
+import { createDataKey } from "../shared/data-key.js";
+import { createPersonalDataService } from "../personal-data/service.js";
 import { systemClock } from "../ports/clock.js";
 import { runOperatorCommand, type OperatorCommand } from "./bootstrap.js";
 

@@ -2,7 +2,7 @@ import type { Request } from "express";
 import type { Locale } from "@site/shared/i18n";
 import { translateMessage } from "@site/shared/i18n/translate-message";
 import { translations } from "@site/shared/i18n/translations";
-import { submissionLocale } from "../domain/locale.js";
+import { submissionLocale } from "../shared/locale.js";
 
 /** The path of the Referer, from any host: it only picks the answer's language, nothing is stored. */
 function refererPath(req: Request): string | undefined {
@@ -17,7 +17,7 @@ function refererPath(req: Request): string | undefined {
 
 /**
  * The language a form's answer is in: the one its submission is stored in (the body's `locale`, else its
- * `page`, else the Referer's path: domain/locale.ts). Answers given before the body is read (another
+ * `page`, else the Referer's path: shared/locale.ts). Answers given before the body is read (another
  * site's post, too many requests) have only the Referer to go by; a request with none is answered in
  * English, as every request was before the site had other languages.
  */

@@ -254,7 +254,7 @@ function sendPage(
   res.send(body());
 }
 
-/** What the site needs of the comments (domain/comment-service.ts). */
+/** What the site needs of the comments (comments/service.ts). */
 export interface SiteComments {
   /** The post's approved comments, oldest first (cached per post by the service). */
   thread(post: string): Promise<readonly ThreadComment[]>;

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readOrCreateDataKeySecret } from "../../src/adapters/data-key-file.js";
 import { createEmlFileTransport } from "../../src/adapters/mail/eml-file-transport.js";
 import { createSqliteStore } from "../../src/adapters/sqlite/sqlite-store.js";
-import { acknowledgementMail } from "../../src/domain/mails.js";
+import { acknowledgementMail } from "../../src/mail/templates.js";
 import { operator } from "../helpers/process.js";
 
 /** The permission bits of a file or folder, as `ls -l` shows them in octal. */

@@ -14,8 +14,8 @@ import {
   requestMessages,
 } from "@site/shared/messages";
 import { idempotencyKeyHeader } from "@site/shared/schemas";
-import { createFormStartTokens } from "../../src/domain/comment-form-start.js";
-import { createModerationLinks, type ModerationDecision } from "../../src/domain/comment-links.js";
+import { createFormStartTokens } from "../../src/comments/form-start.js";
+import { createModerationLinks, type ModerationDecision } from "../../src/comments/moderation-links.js";
 import { createSite } from "../../src/http/site.js";
 import {
   deliverQueuedMails,

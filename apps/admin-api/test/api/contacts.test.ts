@@ -2,7 +2,7 @@ import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { firm } from "@site/shared/content";
 import { apiMessages, contactMessages, validationMessages } from "@site/shared/messages";
-import { contactReference } from "../../src/domain/mails.js";
+import { contactReference } from "../../src/mail/templates.js";
 import { makeTestApp, testInbox } from "../helpers/app.js";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

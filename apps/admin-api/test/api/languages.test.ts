@@ -4,7 +4,7 @@ import { privacyNotice } from "@site/shared/content";
 import type { Locale } from "@site/shared/i18n";
 import { translations } from "@site/shared/i18n/translations";
 import type { MessageTree } from "@site/shared/i18n/sources";
-import { contactReference } from "../../src/domain/mails.js";
+import { contactReference } from "../../src/mail/templates.js";
 import { deliverQueuedMails, makeTestApp, testInbox } from "../helpers/app.js";
 
 const version = privacyNotice.version;

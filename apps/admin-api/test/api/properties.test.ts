@@ -10,7 +10,7 @@ import {
   newsletterInputSchema,
   simpleEmailPattern,
 } from "@site/shared/schemas";
-import { createFormStartTokens } from "../../src/domain/comment-form-start.js";
+import { createFormStartTokens } from "../../src/comments/form-start.js";
 import { listen, makeTestApp, testSecret } from "../helpers/app.js";
 
 /**

@@ -9,9 +9,9 @@ import {
   unsubscribeMessages,
   validationMessages,
 } from "@site/shared/messages";
-import { createModerationLinks } from "../../src/domain/comment-links.js";
-import { defaultMailLimits } from "../../src/domain/mail-limits.js";
-import { resubscribeLinkLifetimeMs } from "../../src/domain/resubscribe-links.js";
+import { createModerationLinks } from "../../src/comments/moderation-links.js";
+import { defaultMailLimits } from "../../src/mail/limits.js";
+import { resubscribeLinkLifetimeMs } from "../../src/newsletter/resubscribe-links.js";
 import { makeTestApp, testSecret, testToken } from "../helpers/app.js";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

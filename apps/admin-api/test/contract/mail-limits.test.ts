@@ -59,7 +59,7 @@ function describeMailLimits(
             perRecipient: limits.perRecipient ?? 3,
             dailyCap: limits.dailyCap ?? 200,
             now,
-            // What the domain's limiter composes (domain/mail-limits.ts); the store only queues it.
+            // What the domain's limiter composes (mail/limits.ts); the store only queues it.
             dailyCapNotice: {
               message: {
                 to: testInbox,

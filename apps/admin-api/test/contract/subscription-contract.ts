@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dailyCapNoticeMail } from "../../src/domain/mail-limits.js";
+import { dailyCapNoticeMail } from "../../src/mail/limits.js";
 import type { IdempotencyClaim, NewMail, Store } from "../../src/ports/store.js";
 import { testDataKey, testInbox } from "../helpers/app.js";
 

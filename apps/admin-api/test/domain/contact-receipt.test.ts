@@ -6,7 +6,7 @@ import {
   contactReference,
   greetingName,
   greetingNameMaxLength,
-} from "../../src/domain/mails.js";
+} from "../../src/mail/templates.js";
 
 const identity = { contactInbox: "desk@firm.test", siteUrl: "https://site.firm.test" };
 

@@ -1,7 +1,7 @@
 import escapeHtml from "escape-html";
 import { describe, expect, it } from "vitest";
 import { firm } from "@site/shared/content";
-import { acknowledgementMail, contactMails, oneLine } from "../../src/domain/mails.js";
+import { acknowledgementMail, contactMails, oneLine } from "../../src/mail/templates.js";
 
 const identity = { contactInbox: "desk@firm.test", siteUrl: "https://site.firm.test" };
 

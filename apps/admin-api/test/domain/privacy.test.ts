@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { privacyNotice } from "@site/shared/content";
 import { privacyMessages } from "@site/shared/messages";
 import { blogPosts } from "@site/shared/blog/posts";
-import { resolveConsent } from "../../src/domain/consent.js";
-import { csvField } from "../../src/domain/personal-data-service.js";
-import { createUnsubscribeLinks } from "../../src/domain/unsubscribe-links.js";
+import { resolveConsent } from "../../src/shared/consent.js";
+import { csvField } from "../../src/personal-data/service.js";
+import { createUnsubscribeLinks } from "../../src/newsletter/unsubscribe-links.js";
 
 const secret = "s".repeat(40);
 

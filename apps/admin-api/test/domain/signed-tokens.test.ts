@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createFormStartTokens } from "../../src/domain/comment-form-start.js";
-import { createModerationLinks } from "../../src/domain/comment-links.js";
-import { createUnsubscribeLinks } from "../../src/domain/unsubscribe-links.js";
+import { createFormStartTokens } from "../../src/comments/form-start.js";
+import { createModerationLinks } from "../../src/comments/moderation-links.js";
+import { createUnsubscribeLinks } from "../../src/newsletter/unsubscribe-links.js";
 import { manualClock } from "../helpers/clock.js";
 
 const secret = "s".repeat(40);

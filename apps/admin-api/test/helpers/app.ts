@@ -12,14 +12,14 @@ import { startSmtpServer } from "./smtp.js";
 import { createSmtpTransport } from "../../src/adapters/mail/smtp-transport.js";
 import { createOutboxWorker } from "../../src/workers/outbox.js";
 import { capturingLogger } from "./logger.js";
-import { createServices } from "../../src/domain/services.js";
-import { createDataKey } from "../../src/domain/data-key.js";
-import { defaultCommentLimits, type CommentLimits } from "../../src/domain/comment-service.js";
+import { createServices } from "../../src/services.js";
+import { createDataKey } from "../../src/shared/data-key.js";
+import { defaultCommentLimits, type CommentLimits } from "../../src/comments/service.js";
 import {
   createAutomaticMailLimiter,
   defaultMailLimits,
   type MailLimits,
-} from "../../src/domain/mail-limits.js";
+} from "../../src/mail/limits.js";
 
 export const testInbox = "inbox@firm.test";
 export const testIdentity = { contactInbox: testInbox, siteUrl: "https://site.firm.test" };

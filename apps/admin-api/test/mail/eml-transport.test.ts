@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createEmlFileTransport } from "../../src/adapters/mail/eml-file-transport.js";
-import { acknowledgementMail, contactMails } from "../../src/domain/mails.js";
+import { acknowledgementMail, contactMails } from "../../src/mail/templates.js";
 import { MailSendError } from "../../src/ports/mail-transport.js";
 
 const from = '"Kilima Advisory" <no-reply@firm.test>';

@@ -4,7 +4,7 @@ import {
   createSmtpTransport,
   isPermanentSmtpError,
 } from "../../src/adapters/mail/smtp-transport.js";
-import { createServices } from "../../src/domain/services.js";
+import { createServices } from "../../src/services.js";
 import { systemClock, type Clock } from "../../src/ports/clock.js";
 import type { Store } from "../../src/ports/store.js";
 import { createOutboxWorker, maxRetryDelayMs, retryDelayMs } from "../../src/workers/outbox.js";

@@ -1,0 +1,314 @@
+import type { BlogPostSummary } from "@site/shared/blog";
+import { commentMessages } from "@site/shared/messages";
+import { commentInputSchema, fieldErrorsOf } from "@site/shared/schemas";
+import type { Clock } from "../ports/clock.js";
+import { IdempotencyKeyReusedError, type CommentRecord, type Store } from "../ports/store.js";
+import type { ModerationDecision, ModerationLinks } from "./moderation-links.js";
+import type { FormStartTokens } from "./form-start.js";
+import { commentNotificationMail } from "./mails.js";
+import { resolveConsent } from "../shared/consent.js";
+import { submissionLocale } from "../shared/locale.js";
+import type { MailIdentity } from "../mail/templates.js";
+import type { Idempotency } from "../shared/idempotency/fingerprint.js";
+import { decoyId, honeypotFilled, type RequestContext } from "../shared/outcomes.js";
+
+/** A comment as the site shows it: never the address. */
+export interface PublicComment {
+  id: string;
+  name: string;
+  text: string;
+  createdAt: Date;
+}
+
+export type SubmitCommentOutcome =
+  | { kind: "created"; id: string }
+  | { kind: "dropped"; id: string }
+  | { kind: "invalid"; fieldErrors: Record<string, string> }
+  /** Refused as a whole, with the plain-words reason to show (too fast, stale page, busy post). */
+  | { kind: "refused"; reason: "too-fast" | "stale-form" | "post-limit"; message: string }
+  /** The submission's idempotency key was used before for other fields (nothing stored). */
+  | { kind: "key-reused" }
+  | { kind: "unavailable"; cause: unknown };
+
+type LinkRefusal =
+  | { kind: "forged" }
+  | { kind: "expired" }
+  | { kind: "gone" }
+  | { kind: "unavailable"; cause: unknown };
+
+/**
+ * A comment decided before the link was used: what `comment.status` and `comment.moderatedAt` say was
+ * decided and when; `decision` is the link's own (the same as the comment's when a link is used twice).
+ */
+type AlreadyDecided = { kind: "decided"; comment: CommentRecord; decision: ModerationDecision };
+
+export type ModerationPreview =
+  /** Still pending: the page asks to confirm the link's decision. */
+  | { kind: "pending"; comment: CommentRecord; decision: ModerationDecision }
+  | AlreadyDecided
+  | LinkRefusal;
+
+export type ModerationOutcome =
+  /** This confirmation decided it (the comment as stored after, with its moderatedAt). */
+  | { kind: "done"; comment: CommentRecord; decision: ModerationDecision }
+  | AlreadyDecided
+  | LinkRefusal;
+
+/** What deciding one comment by id did (see decideComment). */
+export type DecideOutcome =
+  /** It was pending and now has the decision. */
+  | { kind: "decided"; comment: CommentRecord }
+  /** It had been decided otherwise, and `change` was asked: `was` is the comment before. */
+  | { kind: "changed"; comment: CommentRecord; was: CommentRecord }
+  /** It had been decided before and keeps that decision (the same one, or `change` was not asked). */
+  | { kind: "kept"; comment: CommentRecord }
+  | { kind: "unknown" };
+
+/**
+ * Decides one comment by id. A comment still pending takes the decision, in one atomic step of the
+ * store (of two decisions at once, one wins and the other finds it decided). A comment decided before
+ * keeps its decision unless `change` is set: only a deliberate act (the operator command's `--change`)
+ * overturns one, never a moderation link.
+ */
+export async function decideComment(
+  store: Pick<Store, "getComment" | "setCommentStatus">,
+  id: string,
+  decision: ModerationDecision,
+  { change = false }: { change?: boolean } = {},
+): Promise<DecideOutcome> {
+  const first = await store.setCommentStatus(id, decision, { onlyIfPending: true });
+  if (first === "unknown") return { kind: "unknown" };
+  const current = await store.getComment(id);
+  // Erased in between (its author asked).
+  if (!current) return { kind: "unknown" };
+  if (first === "changed") return { kind: "decided", comment: current };
+  if (!change || current.status === decision) return { kind: "kept", comment: current };
+  const second = await store.setCommentStatus(id, decision);
+  const after = await store.getComment(id);
+  if (second === "unknown" || !after) return { kind: "unknown" };
+  return second === "changed"
+    ? { kind: "changed", comment: after, was: current }
+    : { kind: "kept", comment: after };
+}
+
+export interface CommentService {
+  /**
+   * `context.refererPath`: the page a form posted without script was on (consent's fallback page);
+   * `context.idempotencyKey`: the Idempotency-Key header (a repeat is answered with the first answer).
+   */
+  submit(body: unknown, context?: RequestContext): Promise<SubmitCommentOutcome>;
+  /** The signed start time written into a post page's comment form as it is served. */
+  formStarted(post: string): string;
+  /**
+   * The approved comments of a post, oldest first, from a per-post cache (a popular post costs the store
+   * one read per `threadCacheMs`); a decision made in this process clears that post's entry at once.
+   */
+  thread(post: string): Promise<PublicComment[]>;
+  /**
+   * What a moderation link's page shows (a GET): the comment and, while it is pending, the link's
+   * decision to confirm; once decided, what was decided and when. Changes nothing.
+   */
+  preview(token: unknown): Promise<ModerationPreview>;
+  /**
+   * The moderation page's button (a POST): applies the link's decision to a pending comment only. A
+   * comment decided before (by another link of the same mail, the same link twice, or the operator
+   * command) keeps its decision: the answer says what it was and when.
+   */
+  confirm(token: unknown): Promise<ModerationOutcome>;
+  /** The operator command: comments waiting for a decision, oldest first. */
+  listPending(): Promise<CommentRecord[]>;
+  /** Decides one comment by id (decideComment), clearing its post's cached thread. */
+  decide(
+    id: string,
+    decision: ModerationDecision,
+    options?: { change?: boolean },
+  ): Promise<DecideOutcome>;
+}
+
+export interface CommentLimits {
+  /** The least time between serving a post page and receiving its comment. */
+  minFillMs: number;
+  /** Comments one post may receive in an hour, from everyone together. */
+  perPostHourly: number;
+  /** How long a post's approved thread is served from memory. */
+  threadCacheMs: number;
+}
+
+export const defaultCommentLimits: CommentLimits = {
+  minFillMs: 3000,
+  perPostHourly: 30,
+  threadCacheMs: 30_000,
+};
+
+const hourMs = 60 * 60 * 1000;
+
+export function createCommentService({
+  store,
+  identity,
+  links,
+  formStart,
+  posts,
+  clock,
+  limits = defaultCommentLimits,
+  idempotency,
+  onMailQueued = () => undefined,
+}: {
+  store: Store;
+  identity: MailIdentity;
+  /** Answers a repeated submission (same key) with the first answer. */
+  idempotency: Idempotency;
+  links: ModerationLinks;
+  formStart: FormStartTokens;
+  /** The blog's posts (packages/shared's build); only these take comments. */
+  posts: readonly BlogPostSummary[];
+  clock: Clock;
+  limits?: CommentLimits;
+  onMailQueued?: () => void;
+}): CommentService {
+  const postsBySlug = new Map(posts.map((post) => [post.slug, post]));
+  const threads = new Map<string, { at: number; comments: PublicComment[] }>();
+
+  const verified = async (token: unknown): Promise<ModerationPreview> => {
+    const link =
+      typeof token === "string" ? links.verify(token) : ({ ok: false, reason: "forged" } as const);
+    if (!link.ok) return { kind: link.reason };
+    const comment = await store.getComment(link.commentId);
+    // A comment erased since (its author asked) is gone, whatever the link says.
+    if (!comment) return { kind: "gone" };
+    return comment.status === "pending"
+      ? { kind: "pending", comment, decision: link.decision }
+      : { kind: "decided", comment, decision: link.decision };
+  };
+
+  const decide = async (
+    id: string,
+    decision: ModerationDecision,
+    options?: { change?: boolean },
+  ): Promise<DecideOutcome> => {
+    const outcome = await decideComment(store, id, decision, options);
+    if (outcome.kind !== "unknown") threads.delete(outcome.comment.post);
+    return outcome;
+  };
+
+  return {
+    async submit(body, context = {}) {
+      const parsed = commentInputSchema.safeParse(body);
+      if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error) };
+      const {
+        website,
+        page,
+        noticeVersion,
+        idempotencyKey,
+        post: slug,
+        formStarted,
+        locale,
+        ...fields
+      } = parsed.data;
+      if (honeypotFilled(website)) return { kind: "dropped", id: decoyId() };
+      const post = postsBySlug.get(slug);
+      if (!post) return { kind: "invalid", fieldErrors: { post: commentMessages.unknownPost } };
+      switch (formStart.check(slug, formStarted)) {
+        case "invalid":
+          return { kind: "refused", reason: "stale-form", message: commentMessages.staleForm };
+        case "too-fast":
+          return { kind: "refused", reason: "too-fast", message: commentMessages.tooFast };
+        case "ok":
+          break;
+      }
+      const consent = resolveConsent({ page, noticeVersion, refererPath: context.refererPath });
+      if (!consent.ok) return { kind: "invalid", fieldErrors: consent.fieldErrors };
+      try {
+        const since = new Date(clock.now().getTime() - hourMs);
+        if ((await store.countCommentsSince(slug, since)) >= limits.perPostHourly)
+          return { kind: "refused", reason: "post-limit", message: commentMessages.postLimited };
+        const comment = {
+          post: slug,
+          name: fields.name,
+          email: fields.email,
+          text: fields.comment,
+          consent: consent.consent,
+          locale: submissionLocale({ locale, page, refererPath: context.refererPath }),
+        };
+        const keyed = idempotency.claimOf(
+          "comment",
+          { header: context.idempotencyKey, field: idempotencyKey },
+          comment,
+        );
+        if (!keyed.ok) return { kind: "invalid", fieldErrors: keyed.fieldErrors };
+        // The comment and the firm's notification commit together.
+        const { id, replayed } = await store.addCommentWithMails(
+          comment,
+          (commentId) => [
+            commentNotificationMail(
+              {
+                name: comment.name,
+                email: comment.email,
+                text: comment.text,
+                locale: comment.locale,
+              },
+              commentId,
+              post,
+              { identity, links },
+            ),
+          ],
+          keyed.claim,
+        );
+        // A repeat of a stored comment: the first answer, and nothing new to send.
+        if (!replayed) onMailQueued();
+        return { kind: "created", id };
+      } catch (cause) {
+        if (cause instanceof IdempotencyKeyReusedError) return { kind: "key-reused" };
+        return { kind: "unavailable", cause };
+      }
+    },
+
+    formStarted: (post) => formStart.issue(post),
+
+    async thread(post) {
+      const now = clock.now().getTime();
+      const cached = threads.get(post);
+      if (cached && now - cached.at < limits.threadCacheMs) return cached.comments;
+      const approved = await store.listComments({ status: "approved", post });
+      const comments = approved.map(({ id, name, text, createdAt }) => ({
+        id,
+        name,
+        text,
+        createdAt,
+      }));
+      threads.set(post, { at: now, comments });
+      return comments;
+    },
+
+    async preview(token) {
+      try {
+        return await verified(token);
+      } catch (cause) {
+        return { kind: "unavailable", cause };
+      }
+    },
+
+    async confirm(token) {
+      try {
+        const found = await verified(token);
+        if (found.kind !== "pending") return found;
+        // Pending when read; the store decides only if it still is (another link may win meanwhile).
+        const outcome = await decide(found.comment.id, found.decision);
+        switch (outcome.kind) {
+          case "decided":
+            return { kind: "done", comment: outcome.comment, decision: found.decision };
+          case "kept":
+          case "changed":
+            return { kind: "decided", comment: outcome.comment, decision: found.decision };
+          case "unknown":
+            return { kind: "gone" };
+        }
+      } catch (cause) {
+        return { kind: "unavailable", cause };
+      }
+    },
+
+    listPending: () => store.listComments({ status: "pending" }),
+
+    decide,
+  };
+}

@@ -1,0 +1,118 @@
+import escapeHtml from "escape-html";
+import { mailboxKey } from "@site/shared/schemas";
+import type { Clock } from "../ports/clock.js";
+import type { Logger } from "../ports/logger.js";
+import type { DailyCapNotice, NewMail, SkippedMail } from "../ports/store.js";
+import type { DataKey } from "../shared/data-key.js";
+import { htmlDocument } from "./templates.js";
+import { maskEmail } from "../shared/mask-email.js";
+
+/** MAIL_PER_RECIPIENT_DAILY and MAIL_AUTOMATIC_DAILY_CAP (config.ts). */
+export interface MailLimits {
+  perRecipientDaily: number;
+  automaticDailyCap: number;
+}
+
+/**
+ * Their defaults: three a day to one mailbox (an acknowledgement or two and a welcome), and a daily
+ * total well above a small firm's real traffic that still bounds what an abuser can make it send.
+ */
+export const defaultMailLimits: MailLimits = { perRecipientDaily: 3, automaticDailyCap: 200 };
+
+/**
+ * The caps on mail the site sends visitors on its own. Anyone can type anyone's address into a form, so
+ * without them the firm's domain could be made to write to one person again and again, or to many.
+ * Use it for every automatic mail (a contact's acknowledgement, a newsletter welcome): mark the mail
+ * with `limit`, queue it through the Store in the same write as what it belongs to, and hand what the
+ * store skipped to `reportSkipped`. The firm's own mail (notifications, admin mail, the daily-cap
+ * notice) is never limited.
+ */
+export interface AutomaticMailLimiter {
+  /** The same mail, carrying the limits for its recipient (ports/store.ts, AutomaticMailLimit). */
+  limit(mail: NewMail): NewMail;
+  /** Logs each mail the store left out (address masked): the submission itself went through. */
+  reportSkipped(skipped: readonly SkippedMail[], context?: Record<string, unknown>): void;
+}
+
+/**
+ * The firm's notice that the daily cap on automatic mail left a visitor's mail out, in English to its
+ * inbox: the store queues it the first time that happens in a UTC day (AutomaticMailLimit.dailyCapNotice).
+ * No visitor's address or text: only the day, the cap and what still works.
+ */
+export function dailyCapNoticeMail({
+  inbox,
+  cap,
+  at,
+}: {
+  inbox: string;
+  cap: number;
+  at: Date;
+}): DailyCapNotice {
+  const day = at.toISOString().slice(0, 10);
+  const time = at.toISOString().slice(11, 16);
+  const subject = `Daily cap on automatic mail reached (${day})`;
+  const paragraphs = [
+    `The website reached its daily cap on automatic mail (MAIL_AUTOMATIC_DAILY_CAP, ${cap} a UTC day) ` +
+      `on ${day}; the first mail left out was at ${time} UTC.`,
+    "Until midnight UTC, visitors are not sent the acknowledgement of their message or the newsletter's " +
+      "welcome mail. Their page still says that their message arrived or that they subscribed, every " +
+      "contact and subscription is stored, and you are notified of every contact as usual.",
+    "A sudden run of submissions may mean that someone is using the forms to make the site send mail. " +
+      'The server log names each mail left out ("automatic mail skipped", addresses masked).',
+    "You are told once a day, the first time the cap leaves a mail out.",
+  ];
+  return {
+    message: {
+      to: inbox,
+      subject,
+      text: paragraphs.join("\n\n"),
+      html: htmlDocument(
+        subject,
+        paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n"),
+      ),
+    },
+    meta: { kind: "daily-cap-notification" },
+  };
+}
+
+export function createAutomaticMailLimiter({
+  dataKey,
+  limits,
+  inbox,
+  clock,
+  logger,
+}: {
+  dataKey: DataKey;
+  limits: MailLimits;
+  /** The firm's inbox (CONTACT_INBOX): told once a day when the daily cap leaves a visitor's mail out. */
+  inbox: string;
+  clock: Clock;
+  logger: Logger;
+}): AutomaticMailLimiter {
+  return {
+    limit(mail) {
+      const now = clock.now();
+      return {
+        ...mail,
+        limit: {
+          // The mailbox, not the spelling: `name+1@x`, `Name+2@x`... share one count.
+          recipientKey: dataKey(mailboxKey(mail.message.to)),
+          perRecipient: limits.perRecipientDaily,
+          dailyCap: limits.automaticDailyCap,
+          now,
+          dailyCapNotice: dailyCapNoticeMail({ inbox, cap: limits.automaticDailyCap, at: now }),
+        },
+      };
+    },
+    reportSkipped(skipped, context = {}) {
+      for (const mail of skipped) {
+        logger.warn(
+          { ...context, kind: mail.kind, to: maskEmail(mail.to), reason: mail.reason },
+          mail.reason === "recipient-limit"
+            ? "automatic mail skipped: this address had its daily share"
+            : "automatic mail skipped: the daily cap on automatic mail is reached",
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * The mail capability's storage port: the outbox (queued, claimed, delivered, retried), the automatic-mail
+ * limits every write that queues mails honours, and mail-body retention. Other capabilities queue their
+ * mails inside their own write (the transaction seam: see src/mail/sqlite.ts and src/mail/firestore.ts).
+ */
+
+export type MailState = "PENDING" | "PROCESSING" | "SUCCESS" | "ERROR";
+
+
+/** A message to send. The shape follows Firebase's "Trigger Email" extension document. */
+export interface MailMessage {
+  to: string;
+  replyTo?: string | undefined;
+  subject: string;
+  text: string;
+  html: string;
+  /**
+   * Extra header lines, passed through by every transport (e.g. RFC 8058's List-Unsubscribe and
+   * List-Unsubscribe-Post). Names and values are the caller's, already header-safe.
+   */
+  headers?: Record<string, string> | undefined;
+}
+
+export interface MailRecord {
+  id: string;
+  message: MailMessage;
+  /** What the mail is about, e.g. { kind: "contact-ack", contactId }. */
+  meta: {
+    kind:
+      | "contact-acknowledgement"
+      | "contact-notification"
+      | "admin"
+      | "newsletter-welcome"
+      /** The link an address that had unsubscribed must open to come back (Decision 10). */
+      | "newsletter-confirmation"
+      | "comment-notification"
+      /** The firm told that the daily cap on automatic mail left a visitor's mail out (once a UTC day). */
+      | "daily-cap-notification";
+    contactId?: string | undefined;
+    /** The comment a notification is about. */
+    commentId?: string | undefined;
+    /** The subscription a newsletter mail belongs to. */
+    subscriptionId?: string | undefined;
+  };
+  delivery: {
+    state: MailState;
+    attempts: number;
+    /** When the worker may next try it. */
+    nextAttemptAt: Date;
+    /** Until when a worker holds it (a crashed worker's lease runs out, so the row is retried). */
+    leaseExpiresAt: Date | null;
+    startTime: Date | null;
+    endTime: Date | null;
+    error: string | null;
+    /** The SMTP server's id for a delivered message. */
+    messageId: string | null;
+  };
+  createdAt: Date;
+}
+
+export type NewMail = Pick<MailRecord, "message" | "meta"> & {
+  /**
+   * Set on mail the site sends a visitor on its own (a contact's acknowledgement, a newsletter welcome):
+   * the store queues it only within these limits. Set it with the domain's automatic-mail limiter
+   * (mail/limits.ts: `limiter.limit(mail)`), never by hand.
+   */
+  limit?: AutomaticMailLimit | undefined;
+};
+
+/**
+ * The caps on automatic mail (MAIL_PER_RECIPIENT_DAILY, MAIL_AUTOMATIC_DAILY_CAP). A mail carrying one is
+ * queued only if fewer than `perRecipient` limited mails were queued for the same `recipientKey` in the
+ * 24 hours up to `now`, and fewer than `dailyCap` in all since the start of `now`'s UTC day; queuing it
+ * counts it. Check and count happen in the same transaction as the rest of the write (the contact, the
+ * subscription), so concurrent submissions cannot both take the last slot, and a refused mail leaves the
+ * rest of the write intact: the visitor's mail is skipped, never the submission or the firm's notification.
+ *
+ * Every Store method that queues mails must honour it. Adapters do it in one place each, for any caller:
+ * SQLite's `insertMails` (inside the caller's transaction), Firestore's `readMailLimits` (reads, in the
+ * transaction, before any write) then `plan.write(transaction)`. A welcome mail queued by `addSubscription`
+ * goes through the same helpers and reports its skip the same way.
+ */
+export interface AutomaticMailLimit {
+  /**
+   * Keyed hash (the data key, shared/data-key.ts) of the recipient's mailbox (shared `mailboxKey`: no
+   * sub-address tag, any case), so `name+1@x` and `Name+2@x` share one count: never the address, never
+   * a bare hash.
+   */
+  recipientKey: string;
+  perRecipient: number;
+  dailyCap: number;
+  /** When the mail is queued (the caller's clock, so tests move it). */
+  now: Date;
+  /**
+   * The firm's notice that the daily cap is reached (to its inbox, never itself limited). The first time
+   * in a UTC day that the daily cap leaves a mail out, the store queues this notice in the same
+   * transaction and records that it did, so the firm is told once a day, whatever restarts or other
+   * instances on the same data do.
+   */
+  dailyCapNotice: DailyCapNotice;
+}
+
+/** The firm's notice of AutomaticMailLimit.dailyCap: an ordinary unlimited mail of its own kind. */
+export interface DailyCapNotice {
+  message: MailMessage;
+  meta: { kind: "daily-cap-notification" };
+}
+
+/** A limited mail the store did not queue, and which limit stopped it. */
+export interface SkippedMail {
+  kind: MailRecord["meta"]["kind"];
+  to: string;
+  reason: "recipient-limit" | "daily-cap";
+}
+
+/** Proof of one claim on one mail: what the fenced outbox calls take. */
+export interface MailClaim {
+  id: string;
+  claimToken: string;
+}
+
+/** A mail as claimDueMails returns it: the record plus the token of this claim. */
+export type ClaimedMail = MailRecord & MailClaim;
+
+export interface OutboxStats {
+  /** PENDING plus PROCESSING (the backlog not yet delivered). */
+  pending: number;
+  /** ERROR. */
+  failed: number;
+  /** Age in milliseconds of the oldest PENDING or PROCESSING mail; null when none. */
+  oldestPendingAgeMs: number | null;
+}
+
+export interface MailStore {
+  /** Queues a mail on its own (the admin send-email endpoint). */
+  queueMail(mail: NewMail): Promise<{ id: string }>;
+  /**
+   * Claims up to `limit` mails that are PENDING with nextAttemptAt <= now, or PROCESSING with an
+   * expired lease (leaseExpiresAt <= now), marking them PROCESSING with a lease until `leaseUntil`,
+   * startTime `now`, and attempts incremented by one (so a worker that crashes mid-send still counts
+   * the attempt and a crash loop ends). Oldest first. Returns the records as updated, each with a fresh
+   * random claim token stored with the claim.
+   *
+   * Fencing: the token is the claim's proof. markMailSent, markMailFailed, renewMailLease and
+   * releaseMails change a mail only while its stored token is still the caller's (the mail is
+   * PROCESSING under that claim); otherwise they change nothing and answer false (or leave it out of
+   * the count). A worker whose lease ran out and was taken over by another therefore never overwrites
+   * the new holder's state. Each claim, even of the same mail, gets a new token. Two callers claiming
+   * at the same time (two processes on one database) never both get the same mail.
+   */
+  claimDueMails(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedMail[]>;
+  /**
+   * Heartbeat: extends a held claim's lease to `leaseUntil`. False if the claim no longer holds (its
+   * lease ran out and another worker claimed the mail, or it was already marked); the caller must
+   * then not send it.
+   */
+  renewMailLease(claim: MailClaim, leaseUntil: Date): Promise<boolean>;
+  /**
+   * Gives back claims that were not attempted (a clean shutdown): PENDING again, due `now`, the lease
+   * and token cleared, and the attempt the claim counted taken back (nothing was handed to a server).
+   * Claims that no longer hold are left alone. Returns how many were released.
+   */
+  releaseMails(claims: readonly MailClaim[], now: Date): Promise<number>;
+  /** SUCCESS, endTime, messageId; clears the lease, token and error. False if the claim no longer holds. */
+  markMailSent(claim: MailClaim, at: Date, messageId: string | null): Promise<boolean>;
+  /**
+   * Records a failed attempt: PENDING again with nextAttemptAt, or ERROR (endTime `at`) when `final`.
+   * Either way `error` is kept and the lease and token cleared. False if the claim no longer holds.
+   */
+  markMailFailed(
+    claim: MailClaim,
+    at: Date,
+    error: string,
+    retry: { final: boolean; nextAttemptAt: Date },
+  ): Promise<boolean>;
+  /** Puts an ERROR mail back to PENDING, due `now`, attempts reset to 0 (operators' retry); false if not ERROR. */
+  retryMail(id: string, now: Date): Promise<boolean>;
+  getMail(id: string): Promise<MailRecord | null>;
+  outboxStats(now: Date): Promise<OutboxStats>;
+  /** Oldest first. */
+  listMails(filter?: { state?: MailState; contactId?: string }): Promise<MailRecord[]>;
+  /**
+   * Empties the text and HTML of mails that finished (SUCCESS or ERROR) before `finishedBefore`, so
+   * mail bodies are not kept past their retention; the delivery record stays. Returns how many mails
+   * were emptied (an emptied mail is not counted again).
+   */
+  purgeMailBodies(finishedBefore: Date): Promise<number>;
+}

@@ -1,0 +1,128 @@
+import { emailKey, fieldLimits } from "@site/shared/schemas";
+import type {
+  ConsentRecord,
+  ErasureRecord,
+  PersonalData,
+  Store,
+  SubscriptionRecord,
+} from "../ports/store.js";
+import type { Clock } from "../ports/clock.js";
+import type { DataKey } from "../shared/data-key.js";
+
+/** Everything held about one address, as the firm hands it to the person (or an operator reads it). */
+export interface PersonalDataExport extends PersonalData {
+  email: string;
+  exportedAt: Date;
+  /** Each consent on record, from the subscription, every contact and every comment, oldest first. */
+  consents: (ConsentRecord & { source: "subscription" | "contact" | "comment"; id: string })[];
+}
+
+export type AddressOutcome<T> = { kind: "ok"; value: T } | { kind: "invalid" };
+
+/**
+ * A person's rights under Kenya's Data Protection Act 2019 (see, correct by hand, erase), for the
+ * operator command and the admin endpoint, and the subscriber list the firm exports. The stores find a
+ * person by the address's key (shared `emailKey`), however the address was typed.
+ */
+export interface PersonalDataService {
+  export(email: unknown): Promise<AddressOutcome<PersonalDataExport>>;
+  /** Deletes it everywhere and records only that an erasure happened (when, the address's keyed hash). */
+  erase(email: unknown): Promise<AddressOutcome<ErasureRecord>>;
+  /** The subscribed only, as CSV `email,name,attributes` (the columns newsletter tools import). */
+  subscribersCsv(): Promise<string>;
+}
+
+/**
+ * The key of an address a person or operator gives (shared `emailKey`), or null for what cannot be one.
+ * Checked with the pattern the forms used before it was narrowed (text, one at sign, a domain with a
+ * dot, no spaces), not today's: an address stored under it (`o'neil,jr@x.com`) must still be found and
+ * erased.
+ */
+export function personalDataAddress(email: unknown): string | null {
+  if (typeof email !== "string") return null;
+  const key = emailKey(email);
+  if (key.length === 0 || key.length > fieldLimits.email || /\s/.test(key)) return null;
+  const [local = "", domain = "", ...rest] = key.split("@");
+  const dot = domain.indexOf(".", 1);
+  return local !== "" && rest.length === 0 && dot > 0 && dot < domain.length - 1 ? key : null;
+}
+
+/** A cell a spreadsheet would read as a formula (or that hides one behind a tab or carriage return). */
+const formulaStart = /^[=+\-@\t\r]/;
+
+/**
+ * A CSV field: a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a single quote
+ * in front, so a spreadsheet shows it as text instead of running it (OWASP's CSV injection rule); then
+ * RFC 4180: quoted when it holds a comma, a quote or a line break, quotes doubled. Every CSV the API
+ * writes goes through it.
+ */
+export function csvField(value: string): string {
+  const text = formulaStart.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** A subscriber's attributes column: when and under which notice they subscribed. */
+function attributes(subscription: SubscriptionRecord): string {
+  return JSON.stringify({
+    subscribedAt: subscription.consent.at.toISOString(),
+    consentPage: subscription.consent.page,
+    noticeVersion: subscription.consent.noticeVersion,
+  });
+}
+
+export function createPersonalDataService({
+  store,
+  dataKey,
+  clock,
+}: {
+  store: Store;
+  /** The keyed hash an erasure record keeps instead of the address. */
+  dataKey: DataKey;
+  clock: Clock;
+}): PersonalDataService {
+  return {
+    async export(input) {
+      const email = personalDataAddress(input);
+      if (email === null) return { kind: "invalid" };
+      const data = await store.findPersonalData(email);
+      const consents: PersonalDataExport["consents"] = [
+        ...(data.subscription
+          ? [
+              {
+                source: "subscription" as const,
+                id: data.subscription.id,
+                ...data.subscription.consent,
+              },
+            ]
+          : []),
+        ...data.contacts.map((contact) => ({
+          source: "contact" as const,
+          id: contact.id,
+          ...contact.consent,
+        })),
+        ...data.comments.map((comment) => ({
+          source: "comment" as const,
+          id: comment.id,
+          ...comment.consent,
+        })),
+      ].sort((a, b) => a.at.getTime() - b.at.getTime());
+      return { kind: "ok", value: { email, exportedAt: clock.now(), ...data, consents } };
+    },
+    async erase(input) {
+      const email = personalDataAddress(input);
+      if (email === null) return { kind: "invalid" };
+      return {
+        kind: "ok",
+        value: await store.erasePersonalData(email, { addressHash: dataKey(email) }),
+      };
+    },
+    async subscribersCsv() {
+      const subscribers = await store.listSubscribers();
+      const rows = subscribers.map((subscription) =>
+        // No names are collected with a subscription: the column is there for the tools' format.
+        [subscription.email, "", attributes(subscription)].map(csvField).join(","),
+      );
+      return `${["email,name,attributes", ...rows].join("\r\n")}\r\n`;
+    },
+  };
+}
