@@ -1,5 +1,5 @@
 import type { Clock } from "../ports/clock.js";
-import { hmac, macMatches, purposeKey } from "../shared/signed-tokens.js";
+import { createSigner } from "../shared/signed-tokens.js";
 
 /**
  * The comment form's minimum fill time. Post pages are prerendered once, at build time, so no time can
@@ -24,18 +24,18 @@ export function createFormStartTokens({
   clock: Clock;
   minFillMs: number;
 }): FormStartTokens {
-  const key = purposeKey(secret, "comment-form-start/v1");
-  const mac = (post: string, ms: string) => hmac(key, `${post}\n${ms}`);
+  const signer = createSigner(secret, "comment-form-start/v1");
+  const signed = (post: string, ms: string) => `${post}\n${ms}`;
   return {
     issue(post) {
       const ms = String(clock.now().getTime());
-      return `${ms}.${mac(post, ms).toString("base64url")}`;
+      return `${ms}.${signer.mac(signed(post, ms))}`;
     },
     check(post, token) {
       const match = token === undefined ? null : /^(\d{1,16})\.([\w-]{43})$/.exec(token);
       if (!match) return "invalid";
       const ms = match[1] as string;
-      if (!macMatches(match[2] as string, mac(post, ms))) return "invalid";
+      if (!signer.verify(signed(post, ms), match[2] as string)) return "invalid";
       const elapsed = clock.now().getTime() - Number(ms);
       if (elapsed < 0) return "invalid";
       return elapsed < minFillMs ? "too-fast" : "ok";

@@ -1,7 +1,7 @@
 import { isLocale, trimTrailingSlashes, type Locale } from "@site/shared/i18n";
 import type { Clock } from "../ports/clock.js";
 import type { ConsentInput } from "../ports/store.js";
-import { hmac, macMatches, purposeKey } from "../shared/signed-tokens.js";
+import { createSigner } from "../shared/signed-tokens.js";
 
 /** The path the links point at (app.ts mounts it under /api). */
 export const resubscribePath = "/api/subscriptions/confirm";
@@ -86,8 +86,7 @@ export function createResubscribeLinks({
   siteUrl: string;
   clock: Clock;
 }): ResubscribeLinks {
-  const key = purposeKey(secret, "resubscribe-link/v1");
-  const mac = (payload: string) => hmac(key, payload);
+  const signer = createSigner(secret, "resubscribe-link/v1");
   const base = trimTrailingSlashes(siteUrl);
   const token: ResubscribeLinks["token"] = (request, issuedAt = clock.now()) => {
     const payload: Payload = {
@@ -100,16 +99,14 @@ export function createResubscribeLinks({
       n: request.consent.noticeVersion,
     };
     const encoded = Buffer.from(JSON.stringify(payload), "utf8").toString("base64url");
-    return `${encoded}.${mac(encoded).toString("base64url")}`;
+    return signer.sign(encoded);
   };
   return {
     token,
     url: (request, issuedAt) => `${base}${resubscribePath}?token=${token(request, issuedAt)}`,
     verify(value) {
-      const match = /^([\w-]{1,1200})\.([\w-]{43})$/.exec(value);
-      if (!match) return { ok: false, reason: "forged" };
-      const encoded = match[1] as string;
-      if (!macMatches(match[2] as string, mac(encoded))) return { ok: false, reason: "forged" };
+      const encoded = signer.open(value, 1200);
+      if (encoded === null) return { ok: false, reason: "forged" };
       const payload = readPayload(Buffer.from(encoded, "base64url").toString("utf8"));
       if (!payload) return { ok: false, reason: "forged" };
       // Checked only once the mac holds: an expiry nobody signed says nothing.

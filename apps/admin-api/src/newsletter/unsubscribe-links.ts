@@ -1,5 +1,5 @@
 import { trimTrailingSlashes } from "@site/shared/i18n";
-import { hmac, macMatches, purposeKey } from "../shared/signed-tokens.js";
+import { createSigner } from "../shared/signed-tokens.js";
 
 /**
  * The personal unsubscribe link of a subscriber: `<site>/api/unsubscribe?token=<id>.<mac>`, the mac an
@@ -26,11 +26,10 @@ export function createUnsubscribeLinks({
   siteUrl: string;
 }): UnsubscribeLinks {
   // A key of its own: a mac made for these links can never stand for another use of the secret.
-  const key = purposeKey(secret, "unsubscribe-link/v1");
-  const mac = (id: string) => hmac(key, id);
+  const signer = createSigner(secret, "unsubscribe-link/v1");
   const base = trimTrailingSlashes(siteUrl);
   const token = (id: string) =>
-    `${Buffer.from(id, "utf8").toString("base64url")}.${mac(id).toString("base64url")}`;
+    `${Buffer.from(id, "utf8").toString("base64url")}.${signer.mac(id)}`;
   return {
     token,
     url: (id) => `${base}${unsubscribePath}?token=${token(id)}`,
@@ -40,7 +39,7 @@ export function createUnsubscribeLinks({
       const id = Buffer.from(match[1] as string, "base64url").toString("utf8");
       // The id's spelling is checked too: one token per subscription, never two that read alike.
       if (Buffer.from(id, "utf8").toString("base64url") !== match[1]) return null;
-      return macMatches(match[2] as string, mac(id)) ? id : null;
+      return signer.verify(id, match[2] as string) ? id : null;
     },
   };
 }

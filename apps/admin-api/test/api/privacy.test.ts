@@ -2,10 +2,7 @@ import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { privacyNotice } from "@site/shared/content";
 import { apiMessages, privacyMessages, unsubscribeMessages } from "@site/shared/messages";
-import { createSmtpTransport } from "../../src/adapters/mail/smtp-transport.js";
-import { createOutboxWorker } from "../../src/workers/outbox.js";
-import { clockToFirstDueMail, makeTestApp, testToken } from "../helpers/app.js";
-import { startSmtpServer } from "../helpers/smtp.js";
+import { deliverQueuedMails, makeTestApp, testToken } from "../helpers/app.js";
 
 const version = privacyNotice.version;
 const site = "https://site.firm.test";
@@ -131,36 +128,20 @@ describe("consent, the way out and a person's data", () => {
     });
 
     it("the headers reach a real SMTP server intact", async () => {
-      const smtp = await startSmtpServer();
-      const transport = createSmtpTransport({ url: smtp.url, from: "no-reply@firm.test" });
-      try {
-        const res = await subscribe({ email: "amina@example.com", noticeVersion: version });
-        const worker = createOutboxWorker({
-          store: t.store,
-          transport,
-          clock: t.clock,
-          logger: t.log.logger,
-          maxAttempts: 3,
-          retryBaseMs: 1_000,
-          pollIntervalMs: 1_000,
-        });
-        await clockToFirstDueMail(t);
-        expect((await worker.tick()).sent).toBe(1);
-        const [received] = smtp.received;
-        const token = await unsubscribeToken(res.body.id);
-        // mailparser reads the List-* headers into one structure (RFC 2369 / RFC 8058).
-        expect(received?.parsed.headers.get("list")).toEqual({
-          unsubscribe: {
-            url: `${site}/api/unsubscribe?token=${token}`,
-            mail: "info@kilima-advisory.example?subject=unsubscribe",
-          },
-          "unsubscribe-post": { name: "List-Unsubscribe=One-Click" },
-        });
-        expect(received?.envelope.to).toEqual(["amina@example.com"]);
-      } finally {
-        await transport.close();
-        await smtp.close();
-      }
+      const res = await subscribe({ email: "amina@example.com", noticeVersion: version });
+      const { sent, received: delivered } = await deliverQueuedMails(t);
+      expect(sent).toBe(1);
+      const [received] = delivered;
+      const token = await unsubscribeToken(res.body.id);
+      // mailparser reads the List-* headers into one structure (RFC 2369 / RFC 8058).
+      expect(received?.parsed.headers.get("list")).toEqual({
+        unsubscribe: {
+          url: `${site}/api/unsubscribe?token=${token}`,
+          mail: "info@kilima-advisory.example?subject=unsubscribe",
+        },
+        "unsubscribe-post": { name: "List-Unsubscribe=One-Click" },
+      });
+      expect(received?.envelope.to).toEqual(["amina@example.com"]);
     });
 
     it("the link's page (GET) names the address and offers a button, and changes nothing", async () => {

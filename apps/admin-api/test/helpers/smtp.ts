@@ -67,3 +67,24 @@ export async function startSmtpServer(options: TestSmtpOptions = {}) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** An SMTP server that holds the first message's data until release(): a send in flight, on demand. */
+export async function startSmtpServerHoldingFirst() {
+  let release: () => void = () => undefined;
+  let arrived: () => void = () => undefined;
+  const firstArrived = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  let first = true;
+  const smtp = await startSmtpServer({
+    holdData: () => {
+      if (!first) return Promise.resolve();
+      first = false;
+      arrived();
+      return new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    },
+  });
+  return { smtp, firstArrived, release: () => release() };
+}

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 // Each test starts a real Node process (tsx compiles on the fly): slow on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 import { startMain } from "../helpers/process.js";
-import { startSmtpServer } from "../helpers/smtp.js";
+import { startSmtpServerHoldingFirst } from "../helpers/smtp.js";
 
 describe("the API process", () => {
   let dir: string;
@@ -149,22 +149,7 @@ describe("the API process", () => {
   });
 
   it("on SIGTERM records the send in flight and gives back the mail it claimed but did not try", async () => {
-    let arrived: () => void = () => undefined;
-    let release: () => void = () => undefined;
-    const firstArrived = new Promise<void>((resolve) => {
-      arrived = resolve;
-    });
-    let first = true;
-    const smtp = await startSmtpServer({
-      holdData: () => {
-        if (!first) return Promise.resolve();
-        first = false;
-        arrived();
-        return new Promise<void>((resolve) => {
-          release = resolve;
-        });
-      },
-    });
+    const { smtp, firstArrived, release } = await startSmtpServerHoldingFirst();
     const dataDir = join(dir, "data");
     const app = startMain({
       PORT: "0",

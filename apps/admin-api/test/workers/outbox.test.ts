@@ -11,7 +11,7 @@ import { createOutboxWorker, maxRetryDelayMs, retryDelayMs } from "../../src/wor
 import { makeTestApp, testIdentity, testInbox, testToken } from "../helpers/app.js";
 import { manualClock } from "../helpers/clock.js";
 import { capturingLogger } from "../helpers/logger.js";
-import { startSmtpServer } from "../helpers/smtp.js";
+import { startSmtpServer, startSmtpServerHoldingFirst } from "../helpers/smtp.js";
 
 const from = '"Kilima Advisory" <no-reply@firm.test>';
 const contact = {
@@ -48,26 +48,6 @@ function makeWorker(store: Store, clock: Clock, smtpUrl: string, maxAttempts = 3
   return { worker, transport, log };
 }
 
-/** An SMTP server that holds the first message's data until release(): a send in flight, on demand. */
-async function smtpHoldingFirst() {
-  let release: () => void = () => undefined;
-  let arrived: () => void = () => undefined;
-  const firstArrived = new Promise<void>((resolve) => {
-    arrived = resolve;
-  });
-  let first = true;
-  const smtp = await startSmtpServer({
-    holdData: () => {
-      if (!first) return Promise.resolve();
-      first = false;
-      arrived();
-      return new Promise<void>((resolve) => {
-        release = resolve;
-      });
-    },
-  });
-  return { smtp, firstArrived, release: () => release() };
-}
 
 describe("the outbox worker over SMTP", () => {
   let t: Awaited<ReturnType<typeof makeTestApp>>;
@@ -298,7 +278,7 @@ describe("the outbox worker over SMTP", () => {
   });
 
   it("a worker whose lease was taken over records nothing over the new holder and sends no more of its batch", async () => {
-    const { smtp, firstArrived, release } = await smtpHoldingFirst();
+    const { smtp, firstArrived, release } = await startSmtpServerHoldingFirst();
     closers.push(smtp.close);
     const first = await queueAdminMail();
     const second = await queueAdminMail();
@@ -332,7 +312,7 @@ describe("the outbox worker over SMTP", () => {
   });
 
   it("the heartbeat renews the lease of a mail being sent, so no other worker can claim it meanwhile", async () => {
-    const { smtp, firstArrived, release } = await smtpHoldingFirst();
+    const { smtp, firstArrived, release } = await startSmtpServerHoldingFirst();
     closers.push(smtp.close);
     const id = await queueAdminMail();
     const { worker, transport } = makeWorker(t.store, t.clock, smtp.url);
@@ -357,7 +337,7 @@ describe("the outbox worker over SMTP", () => {
   });
 
   it("stop() finishes the send in flight, then releases the claimed mails it did not try: PENDING, due now, attempt not counted", async () => {
-    const { smtp, firstArrived, release } = await smtpHoldingFirst();
+    const { smtp, firstArrived, release } = await startSmtpServerHoldingFirst();
     closers.push(smtp.close);
     const ids = [await queueAdminMail(), await queueAdminMail(), await queueAdminMail()];
     const { worker, transport, log } = makeWorker(t.store, t.clock, smtp.url);
