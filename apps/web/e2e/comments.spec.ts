@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { blogPosts } from "@site/shared/blog/posts";
-import type { createModerationLinks as CreateModerationLinks } from "../../admin-api/src/domain/comment-links";
+import type { createModerationLinks as CreateModerationLinks } from "../../admin-api/src/comments/moderation-links";
 import { commentMessages, moderationMessages } from "@site/shared/messages";
 import { expectNoAxeViolations } from "./support/axe";
 import { gotoPage, waitForIsland } from "./support/page-health";
@@ -137,7 +137,7 @@ test.describe("blog comments, JavaScript on", () => {
     // Signed 15 days ago with the API's own code and the run's generated secret.
     const apiDir = resolve(fileURLToPath(new URL(".", import.meta.url)), "../../admin-api");
     const { createModerationLinks } = (await import(
-      pathToFileURL(join(apiDir, "dist/domain/comment-links.js")).href
+      pathToFileURL(join(apiDir, "dist/comments/moderation-links.js")).href
     )) as { createModerationLinks: typeof CreateModerationLinks };
     const secret = readFileSync(join(run.dataDir, "data-key"), "utf8").trim();
     const id = new URL(link, run.baseUrl).searchParams.get("token") ?? "";
