@@ -2,52 +2,27 @@ import escapeHtml from "escape-html";
 import type { RequestHandler, Response } from "express";
 import { routeById } from "@site/shared/content";
 import { localePath, type Locale } from "@site/shared/i18n";
-import { translations } from "@site/shared/i18n/translations";
 import type { ResubscribeService } from "./resubscribe-service.js";
 import { resubscribePath } from "./resubscribe-links.js";
 import { answerLocale } from "../http/answer-language.js";
 import { sendStandalonePage } from "../http/form-page.js";
+import { backLink, sendLinkNotice, sendUnavailable, wordsIn } from "./link-page-routes.js";
 
 /**
  * The pages of the link that brings an address that had unsubscribed back (Decision 10), shaped as the
  * unsubscribe pages (routes/unsubscribe.ts). They speak the language of the form that asked, which the
  * signed link carries; a link that does not verify has none, so the Referer's, else English.
  */
-const wordsIn = (locale: Locale) => translations(locale).messages;
-
-const backLink = (locale: Locale) =>
-  `<p><a href="${escapeHtml(localePath(locale, "/"))}">${escapeHtml(wordsIn(locale).unsubscribeMessages.back)}</a></p>`;
-
 /** 403: not a link we made for this (altered, cut short, or another link's token). */
 function sendForged(res: Response, locale: Locale): void {
   const m = wordsIn(locale).unsubscribeMessages.resubscribe;
-  sendStandalonePage(res, 403, {
-    title: m.invalidTitle,
-    tone: "error",
-    locale,
-    body: `<div role="alert"><h1>${escapeHtml(m.invalidTitle)}</h1><p>${escapeHtml(m.invalidText)}</p></div>${backLink(locale)}`,
-  });
+  sendLinkNotice(res, 403, locale, { title: m.invalidTitle, text: m.invalidText });
 }
 
 /** 410: ours, but it no longer decides anything (expired, used, or the address left again since). */
 function sendGone(res: Response, locale: Locale): void {
   const m = wordsIn(locale).unsubscribeMessages.resubscribe;
-  sendStandalonePage(res, 410, {
-    title: m.goneTitle,
-    tone: "error",
-    locale,
-    body: `<div role="alert"><h1>${escapeHtml(m.goneTitle)}</h1><p>${escapeHtml(m.goneText)}</p></div>${backLink(locale)}`,
-  });
-}
-
-function sendUnavailable(res: Response, locale: Locale): void {
-  const internal = wordsIn(locale).apiMessages.internal;
-  sendStandalonePage(res, 503, {
-    title: internal,
-    tone: "error",
-    locale,
-    body: `<div role="alert"><h1>${escapeHtml(internal)}</h1></div>${backLink(locale)}`,
-  });
+  sendLinkNotice(res, 410, locale, { title: m.goneTitle, text: m.goneText });
 }
 
 /**
@@ -100,12 +75,7 @@ export function resubscribeHandler(service: ResubscribeService): RequestHandler 
     switch (outcome.kind) {
       case "resubscribed": {
         const m = wordsIn(outcome.locale).unsubscribeMessages.resubscribe;
-        sendStandalonePage(res, 200, {
-          title: m.doneTitle,
-          tone: "ok",
-          locale: outcome.locale,
-          body: `<div role="status"><h1>${escapeHtml(m.doneTitle)}</h1><p>${escapeHtml(m.doneText)}</p></div>${backLink(outcome.locale)}`,
-        });
+        sendLinkNotice(res, 200, outcome.locale, { title: m.doneTitle, text: m.doneText });
         return;
       }
       case "forged":

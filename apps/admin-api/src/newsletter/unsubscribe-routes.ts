@@ -1,52 +1,29 @@
 import escapeHtml from "escape-html";
 import type { RequestHandler, Response } from "express";
 import { firm } from "@site/shared/content";
-import { localePath, type Locale } from "@site/shared/i18n";
-import { translations } from "@site/shared/i18n/translations";
+import type { Locale } from "@site/shared/i18n";
 import type { UnsubscribeService } from "./unsubscribe-service.js";
 import { unsubscribePath } from "./unsubscribe-links.js";
 import { answerLocale } from "../http/answer-language.js";
 import { sendStandalonePage } from "../http/form-page.js";
+import { backLink, sendLinkNotice, sendUnavailable, wordsIn } from "./link-page-routes.js";
 
 /**
  * The pages speak the language the person subscribed in; a link that does not verify (or a store that
  * cannot be read) names no subscription, so the Referer's language, else English.
  */
-const wordsIn = (locale: Locale) => translations(locale).messages;
-
-const backLink = (locale: Locale) =>
-  `<p><a href="${escapeHtml(localePath(locale, "/"))}">${escapeHtml(wordsIn(locale).unsubscribeMessages.back)}</a></p>`;
-
 function sendInvalid(res: Response, locale: Locale): void {
   const m = wordsIn(locale).unsubscribeMessages;
-  sendStandalonePage(res, 400, {
+  sendLinkNotice(res, 400, locale, {
     title: m.invalidTitle,
-    tone: "error",
-    locale,
-    body:
-      `<div role="alert"><h1>${escapeHtml(m.invalidTitle)}</h1><p>${escapeHtml(m.invalidText)}</p>` +
-      `<p><a href="mailto:${escapeHtml(firm.email)}">${escapeHtml(firm.email)}</a></p></div>${backLink(locale)}`,
+    text: m.invalidText,
+    extraHtml: `<p><a href="mailto:${escapeHtml(firm.email)}">${escapeHtml(firm.email)}</a></p>`,
   });
 }
 
 function sendDone(res: Response, locale: Locale): void {
   const m = wordsIn(locale).unsubscribeMessages;
-  sendStandalonePage(res, 200, {
-    title: m.doneTitle,
-    tone: "ok",
-    locale,
-    body: `<div role="status"><h1>${escapeHtml(m.doneTitle)}</h1><p>${escapeHtml(m.doneText)}</p></div>${backLink(locale)}`,
-  });
-}
-
-function sendUnavailable(res: Response, locale: Locale): void {
-  const internal = wordsIn(locale).apiMessages.internal;
-  sendStandalonePage(res, 503, {
-    title: internal,
-    tone: "error",
-    locale,
-    body: `<div role="alert"><h1>${escapeHtml(internal)}</h1></div>${backLink(locale)}`,
-  });
+  sendLinkNotice(res, 200, locale, { title: m.doneTitle, text: m.doneText });
 }
 
 /**
