@@ -1,12 +1,21 @@
+import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { readRepoFile } from "./support/repo.js";
+import { readRepoFile, repoPath } from "./support/repo.js";
 
 /**
- * firestore.indexes.json against the Firestore adapter's real queries. The emulators do not enforce
- * indexes, so this reads the adapter's source: every field it filters or orders on must stay indexed,
- * and each composite index must be made of such fields.
+ * firestore.indexes.json against the Firestore adapters' real queries. The emulators do not enforce
+ * indexes, so this reads the adapters' sources (each capability's `firestore*.ts` and the composing
+ * store in adapters/firestore/): every field they filter or order on must stay indexed, and each
+ * composite index must be made of such fields.
  */
-const adapterPath = "apps/admin-api/src/adapters/firestore/firestore-store.ts";
+const apiSource = "apps/admin-api/src";
+const adapterPaths = (readdirSync(repoPath(apiSource), { recursive: true }) as string[])
+  .map((path) => path.split("\\").join("/"))
+  .filter(
+    (path) => /(?:^|\/)firestore[\w-]*\.ts$/.test(path) || path.startsWith("adapters/firestore/"),
+  )
+  .filter((path) => path.endsWith(".ts") && !path.endsWith(".test.ts"))
+  .sort();
 
 interface IndexField {
   fieldPath: string;
@@ -29,16 +38,23 @@ interface IndexesFile {
 }
 
 const file = JSON.parse(readRepoFile("firestore.indexes.json")) as IndexesFile;
-const adapter = readRepoFile(adapterPath);
+const adapter = adapterPaths.map((path) => readRepoFile(apiSource, path)).join("\n");
 
 /** Field paths the adapter passes to where() or orderBy(). */
 function queriedFields(source: string): Set<string> {
   const fields = new Set<string>();
-  for (const match of source.matchAll(/\.(?:where|orderBy)\(\s*"([^"]+)"/g)) fields.add(match[1] ?? "");
+  for (const match of source.matchAll(/\.(?:where|orderBy)\(\s*"([^"]+)"/g))
+    fields.add(match[1] ?? "");
   return fields;
 }
 
 describe("firestore.indexes.json", () => {
+  it("reads every capability's Firestore adapter (a moved file must not leave a query unchecked)", () => {
+    for (const capability of ["comments", "contacts", "mail", "newsletter", "personal-data"])
+      expect(adapterPaths).toContain(`${capability}/firestore.ts`);
+    expect(adapterPaths).toContain("shared/idempotency/firestore.ts");
+  });
+
   it("has the shape the Firebase CLI deploys", () => {
     expect(Object.keys(file).sort()).toEqual(["fieldOverrides", "indexes"]);
     for (const index of file.indexes) {
@@ -75,7 +91,16 @@ describe("firestore.indexes.json", () => {
     // The outbox's fields, and the ones a person's export or erasure looks them up by (single-field
     // equality, served by Firestore's automatic indexes as long as no override exempts them).
     const outbox = ["state", "contactId", "dueAt", "createdAt"];
-    const personalData = ["email", "emailKey", "to", "toKey", "replyTo", "replyToKey", "subscriptionId", "status"];
+    const personalData = [
+      "email",
+      "emailKey",
+      "to",
+      "toKey",
+      "replyTo",
+      "replyToKey",
+      "subscriptionId",
+      "status",
+    ];
     // Blog comments: a post's approved thread (post, status), the per-post limit (post, createdAt) and
     // the notification mails of a person's comments (commentId).
     const comments = ["post", "commentId"];
@@ -87,7 +112,10 @@ describe("firestore.indexes.json", () => {
     }
     for (const override of file.fieldOverrides.filter((o) => o.indexes.length === 0)) {
       for (const field of queried) {
-        expect(field === override.fieldPath || field.startsWith(`${override.fieldPath}.`), field).toBe(false);
+        expect(
+          field === override.fieldPath || field.startsWith(`${override.fieldPath}.`),
+          field,
+        ).toBe(false);
       }
     }
   });
@@ -105,7 +133,9 @@ describe("firestore.indexes.json", () => {
   });
 
   it("claims due mail with one single-field range query, which needs no composite index", () => {
-    expect(adapter).toMatch(/mail\s*\.where\("dueAt",\s*"<=",[^)]+\)\)\s*\.orderBy\("dueAt"\)\s*\.limit\(/);
+    expect(adapter).toMatch(
+      /mail\s*\.where\("dueAt",\s*"<=",[^)]+\)\)\s*\.orderBy\("dueAt"\)\s*\.limit\(/,
+    );
   });
 });
 
@@ -116,7 +146,10 @@ describe("firebase.json", () => {
   };
 
   it("deploys this repo's rules and indexes (`firebase deploy --only firestore`)", () => {
-    expect(firebase.firestore).toEqual({ rules: "firestore.rules", indexes: "firestore.indexes.json" });
+    expect(firebase.firestore).toEqual({
+      rules: "firestore.rules",
+      indexes: "firestore.indexes.json",
+    });
     expect(readRepoFile(firebase.firestore.rules)).toContain("service cloud.firestore");
   });
 
@@ -125,4 +158,3 @@ describe("firebase.json", () => {
     expect(firebase.emulators.firestore.port).not.toBe(8080);
   });
 });
-
