@@ -64,11 +64,11 @@ const apiEnv = {
   },
 };
 // The API's capabilities (src/<capability>/: port, service, mails, links) and what they share
-// (src/shared/) are framework-free: they depend on ports, never on http, adapters, workers or the wiring
+// (src/common/) are framework-free: they depend on ports, never on http, adapters, workers or the wiring
 // (app.ts, services.ts). Routes (routes.ts, *-routes.ts) translate HTTP; adapters are fenced below.
-// Code flows one way: http and the wiring -> capabilities -> mail and shared; newsletter, contacts,
+// Code flows one way: http and the wiring -> capabilities -> mail and common; newsletter, contacts,
 // comments, personal-data and health never import each other except another's port (its record types).
-const apiCapabilities = ["contacts", "newsletter", "comments", "mail", "personal-data", "health", "shared"];
+const apiCapabilities = ["contacts", "newsletter", "comments", "mail", "personal-data", "health", "common"];
 const apiNotDomain = [
   "**/http/**",
   "**/adapters/**",
@@ -82,7 +82,7 @@ const apiNotDomain = [
   "**/firestore-*.js",
 ];
 const apiDomain = apiCapabilities.map((capability) => {
-  const others = apiCapabilities.filter((other) => other !== capability && other !== "mail" && other !== "shared");
+  const others = apiCapabilities.filter((other) => other !== capability && other !== "mail" && other !== "common");
   return {
     files: [`apps/admin-api/src/${capability}/**/*.ts`],
     ignores: [
@@ -99,8 +99,8 @@ const apiDomain = apiCapabilities.map((capability) => {
           patterns: [
             { group: apiNotDomain, message: "The domain depends only on ports." },
             { group: ["express", "nodemailer", "better-sqlite3", "firebase-admin", "firebase-admin/*"], message: "The domain is framework-free." },
-            ...(capability === "mail" || capability === "shared"
-              ? [{ group: apiCapabilities.filter((c) => c !== "mail" && c !== "shared").map((c) => `**/${c}/**`), message: "mail and shared sit below the capabilities: they import none of them." }]
+            ...(capability === "mail" || capability === "common"
+              ? [{ group: apiCapabilities.filter((c) => c !== "mail" && c !== "common").map((c) => `**/${c}/**`), message: "mail and common sit below the capabilities: they import none of them." }]
               : []),
             ...(others.length > 0
               ? [{ regex: `(^|/)(${others.join("|")})/(?!port\\.js$)`, message: "Capabilities import each other only through their port (record types)." }]

@@ -17,7 +17,7 @@ import { createSqliteStore } from "../src/adapters/sqlite/sqlite-store.js";
 import { createApp } from "../src/app.js";
 import { systemClock } from "../src/ports/clock.js";
 import { createServices } from "../src/services.js";
-import { createDataKey } from "../src/shared/data-key.js";
+import { createDataKey } from "../src/common/data-key.js";
 import { createAutomaticMailLimiter } from "../src/mail/limits.js";
 
 const dir = mkdtempSync(join(tmpdir(), "admin-api-bench-"));

@@ -14,7 +14,7 @@ import type { Store } from "./ports/store.js";
 import { createOutboxWorker } from "./workers/outbox.js";
 import { createRetentionJob } from "./workers/retention.js";
 import { createServices } from "./services.js";
-import { createDataKey, type DataKey } from "./shared/data-key.js";
+import { createDataKey, type DataKey } from "./common/data-key.js";
 import { createAutomaticMailLimiter } from "./mail/limits.js";
 import { dataKeySecretOf } from "./adapters/data-key-file.js";
 

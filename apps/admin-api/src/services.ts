@@ -3,8 +3,8 @@ import { createAdminMailService, type AdminMailService } from "./mail/admin-serv
 import { createContactService, type ContactService } from "./contacts/service.js";
 import { randomBytes } from "node:crypto";
 import { systemClock } from "./ports/clock.js";
-import { createDataKey } from "./shared/data-key.js";
-import { createFingerprint, createIdempotency, type Fingerprint } from "./shared/idempotency/fingerprint.js";
+import { createDataKey } from "./common/data-key.js";
+import { createFingerprint, createIdempotency, type Fingerprint } from "./common/idempotency/fingerprint.js";
 import {
   createAutomaticMailLimiter,
   defaultMailLimits,
@@ -13,7 +13,7 @@ import {
 import type { MailIdentity } from "./mail/templates.js";
 import { createSubscriptionService, type SubscriptionService } from "./newsletter/subscription-service.js";
 import type { Clock } from "./ports/clock.js";
-import type { DataKey } from "./shared/data-key.js";
+import type { DataKey } from "./common/data-key.js";
 import { createPersonalDataService, type PersonalDataService } from "./personal-data/service.js";
 import { createUnsubscribeLinks, type UnsubscribeLinks } from "./newsletter/unsubscribe-links.js";
 import { createUnsubscribeService, type UnsubscribeService } from "./newsletter/unsubscribe-service.js";

@@ -52,7 +52,7 @@ describe("firestore.indexes.json", () => {
   it("reads every capability's Firestore adapter (a moved file must not leave a query unchecked)", () => {
     for (const capability of ["comments", "contacts", "mail", "newsletter", "personal-data"])
       expect(adapterPaths).toContain(`${capability}/firestore.ts`);
-    expect(adapterPaths).toContain("shared/idempotency/firestore.ts");
+    expect(adapterPaths).toContain("common/idempotency/firestore.ts");
   });
 
   it("has the shape the Firebase CLI deploys", () => {

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, type Config } from "../config.js";
-import { createDataKey } from "../shared/data-key.js";
+import { createDataKey } from "../common/data-key.js";
 import type { Store } from "../ports/store.js";
 
 /** What every operator command gets: the API's configuration and, on demand, its store. */

@@ -13,7 +13,7 @@
  * the admin endpoints under /api/admin (personal-data/service.ts), through the Store port.
  */
 import { dataKeySecretOf } from "../adapters/data-key-file.js";
-import { createDataKey } from "../shared/data-key.js";
+import { createDataKey } from "../common/data-key.js";
 import { createPersonalDataService } from "../personal-data/service.js";
 import { systemClock } from "../ports/clock.js";
 import { runOperatorCommand, type OperatorCommand } from "./bootstrap.js";

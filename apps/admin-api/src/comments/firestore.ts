@@ -18,7 +18,7 @@ import {
   type FirestoreContext,
 } from "../adapters/firestore/fields.js";
 import type { FirestoreMailSeam } from "../mail/firestore.js";
-import type { FirestoreIdempotency } from "../shared/idempotency/firestore.js";
+import type { FirestoreIdempotency } from "../common/idempotency/firestore.js";
 import type { CommentRecord, CommentStatus, CommentStore, NewComment } from "./port.js";
 
 const commentStatusValues: readonly string[] = ["pending", "approved", "rejected", "spam"];

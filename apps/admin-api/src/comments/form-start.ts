@@ -1,5 +1,5 @@
 import type { Clock } from "../ports/clock.js";
-import { createSigner } from "../shared/signed-tokens.js";
+import { createSigner } from "../common/signed-tokens.js";
 
 /**
  * The comment form's minimum fill time. Post pages are prerendered once, at build time, so no time can

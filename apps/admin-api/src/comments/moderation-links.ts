@@ -1,7 +1,7 @@
 import { trimTrailingSlashes } from "@site/shared/i18n";
 import type { Clock } from "../ports/clock.js";
 import type { CommentStatus } from "../ports/store.js";
-import { createSigner } from "../shared/signed-tokens.js";
+import { createSigner } from "../common/signed-tokens.js";
 
 /** What a moderation link decides. */
 export type ModerationDecision = Exclude<CommentStatus, "pending">;

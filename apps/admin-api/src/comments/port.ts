@@ -1,6 +1,6 @@
 import type { Locale } from "@site/shared/i18n";
-import type { ConsentInput, ConsentRecord } from "../shared/consent-record.js";
-import type { IdempotencyClaim } from "../shared/idempotency/port.js";
+import type { ConsentInput, ConsentRecord } from "../common/consent-record.js";
+import type { IdempotencyClaim } from "../common/idempotency/port.js";
 import type { NewMail } from "../mail/port.js";
 
 /** The comments capability's storage port: blog comments, pending until the firm decides. */

@@ -6,11 +6,11 @@ import { IdempotencyKeyReusedError, type CommentRecord, type Store } from "../po
 import type { ModerationDecision, ModerationLinks } from "./moderation-links.js";
 import type { FormStartTokens } from "./form-start.js";
 import { commentNotificationMail } from "./mails.js";
-import { resolveConsent } from "../shared/consent.js";
-import { submissionLocale } from "../shared/locale.js";
+import { resolveConsent } from "../common/consent.js";
+import { submissionLocale } from "../common/locale.js";
 import type { MailIdentity } from "../mail/templates.js";
-import type { Idempotency } from "../shared/idempotency/fingerprint.js";
-import { decoyId, honeypotFilled, type RequestContext } from "../shared/outcomes.js";
+import type { Idempotency } from "../common/idempotency/fingerprint.js";
+import { decoyId, honeypotFilled, type RequestContext } from "../common/outcomes.js";
 
 /** A comment as the site shows it: never the address. */
 export interface PublicComment {

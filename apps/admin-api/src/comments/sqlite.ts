@@ -5,8 +5,8 @@ import { emailKey } from "@site/shared/schemas";
 import { dateOrNull, toLocale } from "../adapters/sqlite/rows.js";
 import type { InsertMails } from "../mail/sqlite.js";
 import type { NewMail } from "../mail/port.js";
-import type { IdempotencyClaim } from "../shared/idempotency/port.js";
-import type { SqliteIdempotency } from "../shared/idempotency/sqlite.js";
+import type { IdempotencyClaim } from "../common/idempotency/port.js";
+import type { SqliteIdempotency } from "../common/idempotency/sqlite.js";
 import type { CommentRecord, CommentStatus, CommentStore, NewComment } from "./port.js";
 
 export interface CommentRow {

@@ -11,7 +11,7 @@ import {
   type FirestoreContext,
 } from "../adapters/firestore/fields.js";
 import type { FirestoreMailSeam } from "../mail/firestore.js";
-import type { FirestoreIdempotency } from "../shared/idempotency/firestore.js";
+import type { FirestoreIdempotency } from "../common/idempotency/firestore.js";
 import type { ContactRecord, ContactStore, NewContact } from "./port.js";
 
 export function toContact(snapshot: DocumentSnapshot): ContactRecord {

@@ -1,11 +1,11 @@
 import { contactInputSchema, fieldErrorsOf } from "@site/shared/schemas";
 import { IdempotencyKeyReusedError, type Store } from "../ports/store.js";
-import type { Idempotency } from "../shared/idempotency/fingerprint.js";
-import { resolveConsent } from "../shared/consent.js";
-import { submissionLocale } from "../shared/locale.js";
+import type { Idempotency } from "../common/idempotency/fingerprint.js";
+import { resolveConsent } from "../common/consent.js";
+import { submissionLocale } from "../common/locale.js";
 import type { AutomaticMailLimiter } from "../mail/limits.js";
 import { contactMails, type MailIdentity } from "../mail/templates.js";
-import { decoyId, honeypotFilled, type Outcome, type RequestContext } from "../shared/outcomes.js";
+import { decoyId, honeypotFilled, type Outcome, type RequestContext } from "../common/outcomes.js";
 
 export type SubmitContactOutcome = Outcome<{ kind: "dropped"; id: string }>;
 

@@ -2,7 +2,7 @@ import type { Request } from "express";
 import type { Locale } from "@site/shared/i18n";
 import { translateMessage } from "@site/shared/i18n/translate-message";
 import { translations } from "@site/shared/i18n/translations";
-import { submissionLocale } from "../shared/locale.js";
+import { submissionLocale } from "../common/locale.js";
 
 /** The path of the Referer, from any host: it only picks the answer's language, nothing is stored. */
 function refererPath(req: Request): string | undefined {

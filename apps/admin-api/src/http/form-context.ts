@@ -1,6 +1,6 @@
 import type { Request } from "express";
 import { idempotencyKeyHeader } from "@site/shared/schemas";
-import type { RequestContext } from "../shared/outcomes.js";
+import type { RequestContext } from "../common/outcomes.js";
 import { sameHostReferer } from "./form-page.js";
 
 /** What a form's use case needs of the request besides its body. */

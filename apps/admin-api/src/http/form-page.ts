@@ -3,7 +3,7 @@ import type { Request, Response } from "express";
 import { firm } from "@site/shared/content";
 import { localePath, type Locale } from "@site/shared/i18n";
 import { translations } from "@site/shared/i18n/translations";
-import { knownSitePage } from "../shared/consent.js";
+import { knownSitePage } from "../common/consent.js";
 import { answerTranslator } from "./answer-language.js";
 
 /**

@@ -1,7 +1,7 @@
 import { fieldErrorsOf, sendEmailRequestSchema } from "@site/shared/schemas";
 import type { Store } from "../ports/store.js";
 import { acknowledgementMail, type MailIdentity } from "./templates.js";
-import type { Outcome } from "../shared/outcomes.js";
+import type { Outcome } from "../common/outcomes.js";
 
 export interface AdminMailService {
   /** Queues the spec's send-email acknowledgement; the caller has already been authenticated. */

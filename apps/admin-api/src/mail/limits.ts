@@ -3,9 +3,9 @@ import { mailboxKey } from "@site/shared/schemas";
 import type { Clock } from "../ports/clock.js";
 import type { Logger } from "../ports/logger.js";
 import type { DailyCapNotice, NewMail, SkippedMail } from "../ports/store.js";
-import type { DataKey } from "../shared/data-key.js";
+import type { DataKey } from "../common/data-key.js";
 import { htmlDocument } from "./templates.js";
-import { maskEmail } from "../shared/mask-email.js";
+import { maskEmail } from "../common/mask-email.js";
 
 /** MAIL_PER_RECIPIENT_DAILY and MAIL_AUTOMATIC_DAILY_CAP (config.ts). */
 export interface MailLimits {

@@ -4,7 +4,7 @@ import { firm } from "@site/shared/content";
 import { localeNames, type Locale } from "@site/shared/i18n";
 import { translations } from "@site/shared/i18n/translations";
 import type { NewMail } from "../ports/store.js";
-import { languageHeaders } from "../shared/locale.js";
+import { languageHeaders } from "../common/locale.js";
 
 /** What configuration decides in mails: the firm's inbox (CONTACT_INBOX) and its site (SITE_URL). */
 export interface MailIdentity {

@@ -1,6 +1,6 @@
 import { FieldValue, GrpcStatus, type DocumentSnapshot } from "firebase-admin/firestore";
 import { emailKey } from "@site/shared/schemas";
-import type { DataKey } from "../shared/data-key.js";
+import type { DataKey } from "../common/data-key.js";
 import {
   FIRESTORE_COLLECTIONS,
   consentFields,
@@ -15,7 +15,7 @@ import {
   type FirestoreContext,
 } from "../adapters/firestore/fields.js";
 import type { FirestoreMailSeam } from "../mail/firestore.js";
-import type { FirestoreIdempotency } from "../shared/idempotency/firestore.js";
+import type { FirestoreIdempotency } from "../common/idempotency/firestore.js";
 import type { SubscribeResult, SubscriptionRecord, SubscriptionStore } from "./port.js";
 
 /**

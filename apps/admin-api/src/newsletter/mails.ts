@@ -3,7 +3,7 @@ import { firm, routeById } from "@site/shared/content";
 import { localePath, trimTrailingSlashes, type Locale } from "@site/shared/i18n";
 import { translations } from "@site/shared/i18n/translations";
 import type { NewMail } from "../ports/store.js";
-import { languageHeaders } from "../shared/locale.js";
+import { languageHeaders } from "../common/locale.js";
 import { htmlDocument, signatureHtml, signatureText, type MailIdentity } from "../mail/templates.js";
 
 /**

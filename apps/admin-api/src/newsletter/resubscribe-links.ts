@@ -1,7 +1,7 @@
 import { isLocale, trimTrailingSlashes, type Locale } from "@site/shared/i18n";
 import type { Clock } from "../ports/clock.js";
 import type { ConsentInput } from "../ports/store.js";
-import { createSigner } from "../shared/signed-tokens.js";
+import { createSigner } from "../common/signed-tokens.js";
 
 /** The path the links point at (app.ts mounts it under /api). */
 export const resubscribePath = "/api/subscriptions/confirm";

@@ -1,5 +1,5 @@
 import { trimTrailingSlashes } from "@site/shared/i18n";
-import { createSigner } from "../shared/signed-tokens.js";
+import { createSigner } from "../common/signed-tokens.js";
 
 /**
  * The personal unsubscribe link of a subscriber: `<site>/api/unsubscribe?token=<id>.<mac>`, the mac an

@@ -7,7 +7,7 @@ import type {
   SubscriptionRecord,
 } from "../ports/store.js";
 import type { Clock } from "../ports/clock.js";
-import type { DataKey } from "../shared/data-key.js";
+import type { DataKey } from "../common/data-key.js";
 
 /** Everything held about one address, as the firm hands it to the person (or an operator reads it). */
 export interface PersonalDataExport extends PersonalData {

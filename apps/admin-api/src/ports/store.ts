@@ -3,7 +3,7 @@ import type { ContactStore } from "../contacts/port.js";
 import type { MailStore } from "../mail/port.js";
 import type { SubscriptionStore } from "../newsletter/port.js";
 import type { PersonalDataStore } from "../personal-data/port.js";
-import type { IdempotencyStore } from "../shared/idempotency/port.js";
+import type { IdempotencyStore } from "../common/idempotency/port.js";
 
 /**
  * The storage of the whole API: the intersection of the capabilities' ports, each defined beside its
@@ -26,8 +26,8 @@ export interface Store
   close(): Promise<void>;
 }
 
-export type { ConsentInput, ConsentRecord } from "../shared/consent-record.js";
-export { IdempotencyKeyReusedError, type IdempotencyClaim } from "../shared/idempotency/port.js";
+export type { ConsentInput, ConsentRecord } from "../common/consent-record.js";
+export { IdempotencyKeyReusedError, type IdempotencyClaim } from "../common/idempotency/port.js";
 export type * from "../mail/port.js";
 export type * from "../contacts/port.js";
 export type * from "../newsletter/port.js";

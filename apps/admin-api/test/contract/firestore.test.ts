@@ -2,7 +2,7 @@ import { createHash, createHmac } from "node:crypto";
 import { Timestamp, type Firestore } from "firebase-admin/firestore";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createFirestoreStore } from "../../src/adapters/firestore/firestore-store.js";
-import { hmac, purposeKey } from "../../src/shared/signed-tokens.js";
+import { hmac, purposeKey } from "../../src/common/signed-tokens.js";
 import { testDataKey, testSecret } from "../helpers/app.js";
 import type { NewMail, Store } from "../../src/ports/store.js";
 import { startFirestoreEmulator, type FirestoreEmulator } from "../helpers/firestore-emulator.js";

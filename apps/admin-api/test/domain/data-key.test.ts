@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createDataKey } from "../../src/shared/data-key.js";
-import { purposeKey } from "../../src/shared/signed-tokens.js";
+import { createDataKey } from "../../src/common/data-key.js";
+import { purposeKey } from "../../src/common/signed-tokens.js";
 
 const secret = "s".repeat(40);
 

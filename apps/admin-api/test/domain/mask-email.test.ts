@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maskEmail, maskEmailsIn } from "../../src/shared/mask-email.js";
+import { maskEmail, maskEmailsIn } from "../../src/common/mask-email.js";
 import { capturingLogger } from "../helpers/logger.js";
 
 describe("maskEmail", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { privacyNotice } from "@site/shared/content";
 import { privacyMessages } from "@site/shared/messages";
 import { blogPosts } from "@site/shared/blog/posts";
-import { resolveConsent } from "../../src/shared/consent.js";
+import { resolveConsent } from "../../src/common/consent.js";
 import { csvField } from "../../src/personal-data/service.js";
 import { createUnsubscribeLinks } from "../../src/newsletter/unsubscribe-links.js";
 

@@ -13,7 +13,7 @@ import { createSmtpTransport } from "../../src/adapters/mail/smtp-transport.js";
 import { createOutboxWorker } from "../../src/workers/outbox.js";
 import { capturingLogger } from "./logger.js";
 import { createServices } from "../../src/services.js";
-import { createDataKey } from "../../src/shared/data-key.js";
+import { createDataKey } from "../../src/common/data-key.js";
 import { defaultCommentLimits, type CommentLimits } from "../../src/comments/service.js";
 import {
   createAutomaticMailLimiter,

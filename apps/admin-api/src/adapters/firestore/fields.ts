@@ -8,7 +8,7 @@ import {
 } from "firebase-admin/firestore";
 import { isLocale, type Locale } from "@site/shared/i18n";
 import { emailKey } from "@site/shared/schemas";
-import type { ConsentInput, ConsentRecord } from "../../shared/consent-record.js";
+import type { ConsentInput, ConsentRecord } from "../../common/consent-record.js";
 
 /** What every capability's Firestore adapter is given by createFirestoreStore. */
 export interface FirestoreContext {

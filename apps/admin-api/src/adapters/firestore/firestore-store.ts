@@ -1,12 +1,12 @@
 import type { Firestore } from "firebase-admin/firestore";
 import { createFirestoreComments } from "../../comments/firestore.js";
 import { createFirestoreContacts } from "../../contacts/firestore.js";
-import type { DataKey } from "../../shared/data-key.js";
+import type { DataKey } from "../../common/data-key.js";
 import { createFirestoreMail } from "../../mail/firestore.js";
 import { createFirestoreSubscriptions } from "../../newsletter/firestore.js";
 import { createFirestorePersonalData } from "../../personal-data/firestore.js";
 import type { Store } from "../../ports/store.js";
-import { createFirestoreIdempotency } from "../../shared/idempotency/firestore.js";
+import { createFirestoreIdempotency } from "../../common/idempotency/firestore.js";
 import { FIRESTORE_COLLECTIONS, type FirestoreContext } from "./fields.js";
 
 export { FIRESTORE_COLLECTIONS } from "./fields.js";

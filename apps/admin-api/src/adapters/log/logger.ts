@@ -1,5 +1,5 @@
 import { pino, type DestinationStream, type Logger } from "pino";
-import { maskEmailsIn } from "../../shared/mask-email.js";
+import { maskEmailsIn } from "../../common/mask-email.js";
 
 /**
  * The API's pino logger. Every line is written through `maskEmailsIn`, so no email address reaches the

@@ -6,7 +6,7 @@ import { createSqliteMail } from "../../mail/sqlite.js";
 import { createSqliteSubscriptions } from "../../newsletter/sqlite.js";
 import { createSqlitePersonalData } from "../../personal-data/sqlite.js";
 import type { Store } from "../../ports/store.js";
-import { createSqliteIdempotency } from "../../shared/idempotency/sqlite.js";
+import { createSqliteIdempotency } from "../../common/idempotency/sqlite.js";
 import { startCheckpointer, type CheckpointResult } from "./checkpointer.js";
 import { migrate } from "./migrations.js";
 import { makeExistingFilesPrivate, ensurePrivateDirectory, ensurePrivateFile } from "../private-files.js";
