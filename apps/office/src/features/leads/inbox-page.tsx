@@ -1,0 +1,202 @@
+import { useId, type FormEvent } from "react";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { leadStatuses, type LeadStatus } from "@site/shared/office";
+import { locales } from "@site/shared/i18n";
+import { errorText } from "../../components/error-text";
+import { Notice } from "../../components/notice";
+import { PageHeading } from "../../components/page-heading";
+import { useText } from "../../i18n/text";
+import { csvHref, useLeads } from "./api";
+import { formatDuration } from "./duration";
+import { filtersToParams, queryString, readFilters, type LeadFilters } from "./filters";
+import { LeadsList } from "./leads-list";
+
+/**
+ * The pages before this one (their cursors; "" is the first page), kept in the history entry: "Newer"
+ * goes back one. A reloaded or shared link has no trail, so "Newer" then starts again from the newest.
+ */
+interface PageTrail {
+  trail: string[];
+}
+const trailOf = (state: unknown): string[] =>
+  typeof state === "object" && state !== null && Array.isArray((state as PageTrail).trail)
+    ? (state as PageTrail).trail.filter((entry): entry is string => typeof entry === "string")
+    : [];
+
+function StatusTabs({
+  filters,
+  counts,
+}: {
+  filters: LeadFilters;
+  counts: Record<LeadStatus, number> | undefined;
+}) {
+  const text = useText();
+  const total = counts ? counts.new + counts.in_progress + counts.closed : undefined;
+  const tab = (status: LeadStatus | undefined, label: string, count: number | undefined) => (
+    <li key={status ?? "all"}>
+      <Link
+        to={queryString(filtersToParams({ ...filters, status }))}
+        aria-current={filters.status === status ? "page" : undefined}
+        className="tab"
+      >
+        {count === undefined ? label : text.inbox.tabLabel(label, count)}
+      </Link>
+    </li>
+  );
+  return (
+    <nav aria-label={text.inbox.statusTabs}>
+      <ul className="tabs">
+        {tab(undefined, text.inbox.all, total)}
+        {leadStatuses.map((status) => tab(status, text.status[status], counts?.[status]))}
+      </ul>
+    </nav>
+  );
+}
+
+function FilterForm({ filters }: { filters: LeadFilters }) {
+  const text = useText();
+  const navigate = useNavigate();
+  const id = useId();
+  const hintId = `${id}-q-hint`;
+
+  function apply(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (name: string) => {
+      const entry = form.get(name);
+      return typeof entry === "string" && entry.trim() !== "" ? entry.trim() : undefined;
+    };
+    const next = {
+      status: filters.status,
+      owner: value("owner"),
+      locale: value("locale"),
+      from: value("from"),
+      to: value("to"),
+      q: value("q"),
+    } as LeadFilters;
+    void navigate(queryString(filtersToParams(next)));
+  }
+
+  return (
+    // Keyed by the filters so a change of URL (a tab, back, a shared link) shows its own values.
+    <form
+      key={queryString(filtersToParams(filters))}
+      className="filters"
+      onSubmit={apply}
+      aria-label={text.inbox.filters}
+    >
+      <div className="field">
+        <label htmlFor={`${id}-q`}>{text.inbox.searchLabel}</label>
+        <input
+          id={`${id}-q`}
+          name="q"
+          type="search"
+          defaultValue={filters.q ?? ""}
+          aria-describedby={hintId}
+          maxLength={200}
+        />
+        <p id={hintId} className="hint">
+          {text.inbox.searchHint}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-owner`}>{text.inbox.ownerLabel}</label>
+        <select id={`${id}-owner`} name="owner" defaultValue={filters.owner ?? ""}>
+          <option value="">{text.inbox.ownerAnyone}</option>
+          <option value="me">{text.inbox.ownerMe}</option>
+          <option value="none">{text.inbox.ownerNone}</option>
+          {filters.owner && filters.owner !== "me" && filters.owner !== "none" ? (
+            <option value={filters.owner}>{filters.owner}</option>
+          ) : null}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-locale`}>{text.inbox.localeLabel}</label>
+        <select id={`${id}-locale`} name="locale" defaultValue={filters.locale ?? ""}>
+          <option value="">{text.inbox.localeAny}</option>
+          {locales.map((locale) => (
+            <option key={locale} value={locale}>
+              {text.locale[locale]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-from`}>{text.inbox.fromLabel}</label>
+        <input id={`${id}-from`} name="from" type="date" defaultValue={filters.from ?? ""} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-to`}>{text.inbox.toLabel}</label>
+        <input id={`${id}-to`} name="to" type="date" defaultValue={filters.to ?? ""} />
+      </div>
+      <div className="filter-actions">
+        <button type="submit">{text.inbox.apply}</button>
+        <Link to={queryString(filtersToParams({ status: filters.status }))}>
+          {text.inbox.clear}
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * /admin/leads: every inquiry, newest first, 20 a page from the server. The filters live in the URL's
+ * query (a reloaded or shared link shows the same list); the tabs count each status under the other
+ * filters; the median time to first answer covers the filtered leads.
+ */
+export function InboxPage() {
+  const text = useText();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const { filters, cursor } = readFilters(params);
+  const leads = useLeads(filters, cursor);
+  const trail = trailOf(location.state);
+  const page = leads.data;
+
+  const newer = trail.at(-1) ?? "";
+  return (
+    <>
+      <PageHeading title={text.inbox.heading} />
+      <StatusTabs filters={filters} counts={page?.counts} />
+      <FilterForm filters={filters} />
+      <div className="inbox-summary">
+        <p>
+          <span className="label">{text.inbox.median}: </span>
+          <strong>
+            {page
+              ? page.medianFirstAnswerMs === null
+                ? text.inbox.medianNone
+                : formatDuration(page.medianFirstAnswerMs, text.duration)
+              : "…"}
+          </strong>
+        </p>
+        <a href={csvHref(filters)} download>
+          {text.inbox.exportCsv}
+        </a>
+      </div>
+      <Notice tone="status">
+        {page ? text.inbox.shown(page.items.length) : leads.isPending ? text.loading : null}
+      </Notice>
+      <Notice tone="alert">{leads.isError ? errorText(leads.error, text) : null}</Notice>
+      {page ? <LeadsList leads={page.items} caption={text.inbox.heading} /> : null}
+      <nav aria-label={text.inbox.pages} className="pager">
+        {cursor ? (
+          <Link
+            to={queryString(filtersToParams(filters, newer || undefined))}
+            state={{ trail: trail.slice(0, -1) } satisfies PageTrail}
+          >
+            {text.inbox.newer}
+          </Link>
+        ) : null}
+        {page?.nextCursor ? (
+          <Link
+            to={queryString(filtersToParams(filters, page.nextCursor))}
+            state={{ trail: [...trail, cursor ?? ""] } satisfies PageTrail}
+          >
+            {text.inbox.older}
+          </Link>
+        ) : null}
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * Every word the office's screens show, in English (the source language), as one typed tree: a screen
+ * reads `useText().inbox.heading`, never a literal. Messages with values are functions here and ICU
+ * templates in templates.ts under the same id ("inbox.shown"), so a translated catalogue
+ * (`locales/<locale>/office.json`) can be compiled and laid over this tree by the shared `localize`
+ * exactly as the site's `messages` catalogue is (packages/shared/src/i18n). The API's own words (401,
+ * 403, CSRF, validation) come from the shared `officeMessages` and are shown as the API sends them.
+ * Keys avoid the names `localize` takes for data, not text (`email`, `phone`, `link`, `path`...).
+ */
+export const officeText = {
+  appName: "Office",
+  skipLink: "Skip to main content",
+  loading: "Loading…",
+  unexpected: "Something went wrong on our side. Please reload the page and try again.",
+  network: "The office cannot reach the server. Check your connection and try again.",
+  notFound: {
+    heading: "Page not found",
+    text: "There is no such page in the office.",
+    back: "Go to the leads",
+  },
+
+  header: {
+    navigation: "Office",
+    leads: "Leads",
+    staff: "Staff",
+    signedInAs: (name: string, email: string) => `Signed in as ${name} (${email})`,
+    signOut: "Sign out",
+    signOutEverywhere: "Sign out everywhere",
+    signingOut: "Signing out…",
+  },
+
+  signIn: {
+    heading: "Sign in to the office",
+    intro:
+      "Enter your work address and we will mail you a link that signs you in. It works once, within 15 minutes.",
+    emailLabel: "Work email address",
+    send: "Mail me a sign-in link",
+    sending: "Sending…",
+    emailRequired: "Please enter your email address.",
+    signedOut: "You are signed out.",
+    signedOutEverywhere: "You are signed out on every device.",
+    sessionEnded: "Please sign in to continue.",
+    landingHeading: "Sign in to the office",
+    landingText: "You opened a sign-in link. Press the button to sign in on this device.",
+    landingButton: "Sign in",
+    signingIn: "Signing in…",
+    noToken: "This page needs the link from your sign-in mail. Ask for a new link below.",
+    askAgain: "Ask for a new link",
+    firebaseIntro: "Sign in with your firm's Google account, or have a sign-in link mailed to you.",
+    google: "Sign in with Google",
+    firebaseLinkSent: "A sign-in link is on its way to this address. Open it on this device.",
+    firebaseConfirmEmail: "Enter the address the link was mailed to, to finish signing in.",
+    firebaseFinish: "Finish signing in",
+    firebaseFailed: "Signing in with Firebase failed. Please try again.",
+  },
+
+  status: { new: "New", in_progress: "In progress", closed: "Closed" },
+  closeReason: { won: "Won", not_a_fit: "Not a fit", no_answer: "No answer", spam: "Spam" },
+  locale: { en: "English", fr: "French", sw: "Swahili" },
+
+  inbox: {
+    heading: "Leads",
+    statusTabs: "Leads by status",
+    all: "All",
+    tabLabel: (label: string, count: number) => `${label} (${count})`,
+    filters: "Filters",
+    ownerLabel: "Owner",
+    ownerAnyone: "Anyone",
+    ownerMe: "Assigned to me",
+    ownerNone: "Unassigned",
+    localeLabel: "Language",
+    localeAny: "Any language",
+    fromLabel: "Received from",
+    toLabel: "Received until",
+    searchLabel: "Search",
+    searchHint: "Name, address, subject or message",
+    apply: "Apply filters",
+    clear: "Clear filters",
+    median: "Median time to first answer",
+    medianNone: "No lead here has been answered yet",
+    shown: (count: number) =>
+      count === 0
+        ? "No leads match these filters."
+        : count === 1
+          ? "1 lead shown."
+          : `${count} leads shown.`,
+    pages: "Pages of leads",
+    older: "Older",
+    newer: "Newer",
+    exportCsv: "Export these leads as CSV",
+    columns: {
+      received: "Received",
+      name: "Name",
+      subject: "Subject",
+      status: "Status",
+      owner: "Owner",
+      locale: "Language",
+      firstAnswer: "First answer",
+    },
+    unassigned: "Unassigned",
+    notAnswered: "Not answered",
+  },
+
+  lead: {
+    back: "All leads",
+    details: "Details",
+    emailLabel: "Email",
+    phoneLabel: "Phone",
+    noPhone: "Not given",
+    subject: "Subject",
+    message: "Message",
+    locale: "Language",
+    received: "Received",
+    consent: "Consent",
+    consentAt: (at: string, page: string) => `Given ${at} on ${page}`,
+    firstAnswer: "Time to first answer",
+    notAnswered: "Not answered yet",
+    statusHeading: "Status",
+    statusLabel: "Status",
+    closeReasonLabel: "Reason for closing",
+    closeReasonPick: "Choose a reason",
+    saveStatus: "Save status",
+    statusSaved: "Status saved.",
+    ownerHeading: "Owner",
+    ownedBy: (owner: string) => `Handled by ${owner}`,
+    noOwner: "Nobody handles this lead yet.",
+    assignToMe: "Assign to me",
+    assignToLabel: "Assign to a colleague (work address)",
+    assign: "Assign",
+    unassign: "Unassign",
+    ownerSaved: "Owner saved.",
+    noteHeading: "Internal note",
+    noteLabel: "Note (never mailed)",
+    addNote: "Add note",
+    noteAdded: "Note added.",
+    replyHeading: "Reply",
+    replyIntro: (email: string) =>
+      `Mailed to ${email} from the firm's address; replies to it come to you.`,
+    replySubjectLabel: "Subject",
+    replyBodyLabel: "Message",
+    sendReply: "Send reply",
+    replyQueued: "Reply queued for sending. It appears in the history below.",
+    replySubject: (subject: string) => `Re: ${subject}`,
+    historyHeading: "History",
+    event: {
+      received: "Received through the website",
+      assigned: (owner: string) => `Assigned to ${owner}`,
+      unassigned: "Unassigned",
+      status: (status: string) => `Status set to ${status}`,
+      closed: (reason: string) => `Closed: ${reason}`,
+      note: "Note",
+      reply: (subject: string) => `Replied: ${subject}`,
+      by: (who: string) => `by ${who}`,
+      website: "the website",
+    },
+    saving: "Saving…",
+  },
+
+  staff: {
+    heading: "Staff",
+    ownersOnly: "Only an owner of the office can see and change its staff.",
+    listHeading: "People who can sign in",
+    columns: {
+      address: "Email",
+      role: "Role",
+      added: "Added",
+      addedBy: "Added by",
+      actions: "Actions",
+    },
+    firstOwner: "Set up at start",
+    role: { owner: "Owner", staff: "Staff" },
+    inviteHeading: "Invite someone",
+    inviteEmailLabel: "Work email address",
+    inviteRoleLabel: "Role",
+    invite: "Invite",
+    invited: (email: string) => `${email} is invited: a sign-in link is on its way to them.`,
+    remove: "Remove",
+    removeNamed: (email: string) => `Remove ${email}`,
+    confirmRemove: (email: string) =>
+      `Remove ${email} from the staff? Their sessions end at once and they can no longer sign in.`,
+    confirm: "Yes, remove",
+    cancel: "Cancel",
+    removed: (email: string) => `${email} was removed from the staff.`,
+    you: "(you)",
+  },
+
+  duration: {
+    lessThanMinute: "under a minute",
+    minutes: (minutes: number) => `${minutes} min`,
+    hoursMinutes: (hours: number, minutes: number) =>
+      minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`,
+    daysHours: (days: number, hours: number) =>
+      hours === 0 ? `${days} d` : `${days} d ${hours} h`,
+  },
+};
+
+export type OfficeText = typeof officeText;

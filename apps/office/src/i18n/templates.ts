@@ -1,0 +1,46 @@
+import type { TemplateMessage } from "@site/shared/i18n";
+
+/**
+ * The office's messages that are functions in English (en.ts), as ICU MessageFormat with their
+ * parameters' names, keyed by where they sit in the tree. A translation writes these templates in its
+ * language; templates.test.ts formats each with sample values and compares it with the English function.
+ */
+export const officeTemplates: Readonly<Record<string, TemplateMessage>> = {
+  "header.signedInAs": { params: ["name", "email"], en: "Signed in as {name} ({email})" },
+  "inbox.tabLabel": { params: ["label", "count"], en: "{label} ({count})" },
+  "inbox.shown": {
+    params: ["count"],
+    en: "{count, plural, =0 {No leads match these filters.} one {# lead shown.} other {# leads shown.}}",
+  },
+  "lead.consentAt": { params: ["at", "page"], en: "Given {at} on {page}" },
+  "lead.ownedBy": { params: ["owner"], en: "Handled by {owner}" },
+  "lead.replyIntro": {
+    params: ["email"],
+    en: "Mailed to {email} from the firm's address; replies to it come to you.",
+  },
+  "lead.replySubject": { params: ["subject"], en: "Re: {subject}" },
+  "lead.event.assigned": { params: ["owner"], en: "Assigned to {owner}" },
+  "lead.event.status": { params: ["status"], en: "Status set to {status}" },
+  "lead.event.closed": { params: ["reason"], en: "Closed: {reason}" },
+  "lead.event.reply": { params: ["subject"], en: "Replied: {subject}" },
+  "lead.event.by": { params: ["who"], en: "by {who}" },
+  "staff.invited": {
+    params: ["email"],
+    en: "{email} is invited: a sign-in link is on its way to them.",
+  },
+  "staff.removeNamed": { params: ["email"], en: "Remove {email}" },
+  "staff.confirmRemove": {
+    params: ["email"],
+    en: "Remove {email} from the staff? Their sessions end at once and they can no longer sign in.",
+  },
+  "staff.removed": { params: ["email"], en: "{email} was removed from the staff." },
+  "duration.minutes": { params: ["minutes"], en: "{minutes} min" },
+  "duration.hoursMinutes": {
+    params: ["hours", "minutes"],
+    en: "{minutes, plural, =0 {{hours} h} other {{hours} h {minutes} min}}",
+  },
+  "duration.daysHours": {
+    params: ["days", "hours"],
+    en: "{hours, plural, =0 {{days} d} other {{days} d {hours} h}}",
+  },
+};

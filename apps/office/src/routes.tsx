@@ -1,0 +1,63 @@
+import { lazy, Suspense, type ReactNode } from "react";
+import { Navigate, Route, Routes } from "react-router";
+import { Layout } from "./components/layout";
+import { NotFoundPage } from "./components/not-found-page";
+import { useText } from "./i18n/text";
+import { SignInPage } from "./features/sign-in/sign-in-page";
+
+// Every signed-in screen is its own chunk, fetched on the way there: the inbox's table code never
+// reaches the sign-in page.
+const InboxPage = lazy(() =>
+  import("./features/leads/inbox-page").then((m) => ({ default: m.InboxPage })),
+);
+const LeadPage = lazy(() =>
+  import("./features/leads/lead-page").then((m) => ({ default: m.LeadPage })),
+);
+const StaffPage = lazy(() =>
+  import("./features/staff/staff-page").then((m) => ({ default: m.StaffPage })),
+);
+
+function Loading({ children }: { children: ReactNode }) {
+  const text = useText();
+  return <Suspense fallback={<p role="status">{text.loading}</p>}>{children}</Suspense>;
+}
+
+/**
+ * The office's one route table, under the /admin basename (declarative mode: the screens fetch through
+ * TanStack Query, so the data router's loaders would add weight and nothing else).
+ */
+export function OfficeRoutes() {
+  return (
+    <Routes>
+      <Route path="/sign-in" element={<SignInPage />} />
+      <Route element={<Layout />}>
+        <Route index element={<Navigate to="/leads" replace />} />
+        <Route
+          path="/leads"
+          element={
+            <Loading>
+              <InboxPage />
+            </Loading>
+          }
+        />
+        <Route
+          path="/leads/:id"
+          element={
+            <Loading>
+              <LeadPage />
+            </Loading>
+          }
+        />
+        <Route
+          path="/staff"
+          element={
+            <Loading>
+              <StaffPage />
+            </Loading>
+          }
+        />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
