@@ -1,16 +1,15 @@
 import type { BlogPostSummary } from "@site/shared/blog";
 import { commentMessages } from "@site/shared/messages";
-import { commentInputSchema, fieldErrorsOf } from "@site/shared/schemas";
+import { commentInputSchema } from "@site/shared/schemas";
 import type { Clock } from "../ports/clock.js";
-import { IdempotencyKeyReusedError, type CommentRecord, type Store } from "../ports/store.js";
+import type { CommentRecord, Store } from "../ports/store.js";
 import type { ModerationDecision, ModerationLinks } from "./moderation-links.js";
 import type { FormStartTokens } from "./form-start.js";
 import { commentNotificationMail } from "./mails.js";
-import { resolveConsent } from "../common/consent.js";
-import { submissionLocale } from "../common/locale.js";
 import type { MailIdentity } from "../mail/templates.js";
 import type { Idempotency } from "../common/idempotency/fingerprint.js";
-import { decoyId, honeypotFilled, type RequestContext } from "../common/outcomes.js";
+import type { RequestContext } from "../common/outcomes.js";
+import { createSubmission, type SubmissionOutcome } from "../common/submission.js";
 
 /** A comment as the site shows it: never the address. */
 export interface PublicComment {
@@ -20,15 +19,10 @@ export interface PublicComment {
   createdAt: Date;
 }
 
-export type SubmitCommentOutcome =
-  | { kind: "created"; id: string }
-  | { kind: "dropped"; id: string }
-  | { kind: "invalid"; fieldErrors: Record<string, string> }
+export type SubmitCommentOutcome = SubmissionOutcome<
   /** Refused as a whole, with the plain-words reason to show (too fast, stale page, busy post). */
-  | { kind: "refused"; reason: "too-fast" | "stale-form" | "post-limit"; message: string }
-  /** The submission's idempotency key was used before for other fields (nothing stored). */
-  | { kind: "key-reused" }
-  | { kind: "unavailable"; cause: unknown };
+  { kind: "refused"; reason: "too-fast" | "stale-form" | "post-limit"; message: string }
+>;
 
 type LinkRefusal =
   | { kind: "forged" }
@@ -151,7 +145,7 @@ export function createCommentService({
   clock,
   limits = defaultCommentLimits,
   idempotency,
-  onMailQueued = () => undefined,
+  onMailQueued,
 }: {
   store: Store;
   identity: MailIdentity;
@@ -190,51 +184,52 @@ export function createCommentService({
     return outcome;
   };
 
-  return {
-    async submit(body, context = {}) {
-      const parsed = commentInputSchema.safeParse(body);
-      if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error) };
-      const {
-        website,
-        page,
-        noticeVersion,
-        idempotencyKey,
+  const submit: CommentService["submit"] = createSubmission(
+    {
+      schema: commentInputSchema,
+      scope: "comment",
+      // Only a post of the blog takes comments, from a form served long enough ago (form-start.ts).
+      screen: ({
         post: slug,
         formStarted,
+      }): { refused: SubmitCommentOutcome } | { passed: BlogPostSummary } => {
+        const post = postsBySlug.get(slug);
+        if (!post)
+          return {
+            refused: { kind: "invalid", fieldErrors: { post: commentMessages.unknownPost } },
+          };
+        switch (formStart.check(slug, formStarted)) {
+          case "invalid":
+            return {
+              refused: {
+                kind: "refused",
+                reason: "stale-form",
+                message: commentMessages.staleForm,
+              },
+            };
+          case "too-fast":
+            return {
+              refused: { kind: "refused", reason: "too-fast", message: commentMessages.tooFast },
+            };
+          case "ok":
+            return { passed: post };
+        }
+      },
+      entry: ({ post, name, email, comment }, { consent, locale }) => ({
+        post,
+        name,
+        email,
+        text: comment,
+        consent,
         locale,
-        ...fields
-      } = parsed.data;
-      if (honeypotFilled(website)) return { kind: "dropped", id: decoyId() };
-      const post = postsBySlug.get(slug);
-      if (!post) return { kind: "invalid", fieldErrors: { post: commentMessages.unknownPost } };
-      switch (formStart.check(slug, formStarted)) {
-        case "invalid":
-          return { kind: "refused", reason: "stale-form", message: commentMessages.staleForm };
-        case "too-fast":
-          return { kind: "refused", reason: "too-fast", message: commentMessages.tooFast };
-        case "ok":
-          break;
-      }
-      const consent = resolveConsent({ page, noticeVersion, refererPath: context.refererPath });
-      if (!consent.ok) return { kind: "invalid", fieldErrors: consent.fieldErrors };
-      try {
+      }),
+      async admit({ post }) {
         const since = new Date(clock.now().getTime() - hourMs);
-        if ((await store.countCommentsSince(slug, since)) >= limits.perPostHourly)
+        if ((await store.countCommentsSince(post, since)) >= limits.perPostHourly)
           return { kind: "refused", reason: "post-limit", message: commentMessages.postLimited };
-        const comment = {
-          post: slug,
-          name: fields.name,
-          email: fields.email,
-          text: fields.comment,
-          consent: consent.consent,
-          locale: submissionLocale({ locale, page, refererPath: context.refererPath }),
-        };
-        const keyed = idempotency.claimOf(
-          "comment",
-          { header: context.idempotencyKey, field: idempotencyKey },
-          comment,
-        );
-        if (!keyed.ok) return { kind: "invalid", fieldErrors: keyed.fieldErrors };
+        return undefined;
+      },
+      async write(comment, claim, post) {
         // The comment and the firm's notification commit together.
         const { id, replayed } = await store.addCommentWithMails(
           comment,
@@ -251,16 +246,17 @@ export function createCommentService({
               { identity, links },
             ),
           ],
-          keyed.claim,
+          claim,
         );
-        // A repeat of a stored comment: the first answer, and nothing new to send.
-        if (!replayed) onMailQueued();
-        return { kind: "created", id };
-      } catch (cause) {
-        if (cause instanceof IdempotencyKeyReusedError) return { kind: "key-reused" };
-        return { kind: "unavailable", cause };
-      }
+        // Nothing is mailed to the commenter, so no automatic-mail limit leaves anything out.
+        return { kind: replayed ? "replayed" : "stored", answer: { kind: "created", id } };
+      },
     },
+    { idempotency, onMailQueued },
+  );
+
+  return {
+    submit,
 
     formStarted: (post) => formStart.issue(post),
 

@@ -1,13 +1,12 @@
-import { contactInputSchema, fieldErrorsOf } from "@site/shared/schemas";
-import { IdempotencyKeyReusedError, type Store } from "../ports/store.js";
+import { contactInputSchema } from "@site/shared/schemas";
+import type { Store } from "../ports/store.js";
 import type { Idempotency } from "../common/idempotency/fingerprint.js";
-import { resolveConsent } from "../common/consent.js";
-import { submissionLocale } from "../common/locale.js";
 import type { AutomaticMailLimiter } from "../mail/limits.js";
 import { contactMails, type MailIdentity } from "../mail/templates.js";
-import { decoyId, honeypotFilled, type Outcome, type RequestContext } from "../common/outcomes.js";
+import type { RequestContext } from "../common/outcomes.js";
+import { createSubmission, screenNothing, type SubmissionOutcome } from "../common/submission.js";
 
-export type SubmitContactOutcome = Outcome<{ kind: "dropped"; id: string }>;
+export type SubmitContactOutcome = SubmissionOutcome;
 
 export interface ContactService {
   /** `context.refererPath`: the page a form posted without script was on (consent's fallback page). */
@@ -19,7 +18,7 @@ export function createContactService({
   identity,
   limiter,
   idempotency,
-  onMailQueued = () => undefined,
+  onMailQueued,
 }: {
   store: Store;
   identity: MailIdentity;
@@ -30,26 +29,13 @@ export function createContactService({
   /** Told once the contact and its mails are committed. */
   onMailQueued?: () => void;
 }): ContactService {
-  return {
-    async submit(body, context = {}) {
-      const parsed = contactInputSchema.safeParse(body);
-      if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error) };
-      const { website, page, noticeVersion, idempotencyKey, locale, ...fields } = parsed.data;
-      if (honeypotFilled(website)) return { kind: "dropped", id: decoyId() };
-      const consent = resolveConsent({ page, noticeVersion, refererPath: context.refererPath });
-      if (!consent.ok) return { kind: "invalid", fieldErrors: consent.fieldErrors };
-      const contact = {
-        ...fields,
-        consent: consent.consent,
-        locale: submissionLocale({ locale, page, refererPath: context.refererPath }),
-      };
-      const keyed = idempotency.claimOf(
-        "contact",
-        { header: context.idempotencyKey, field: idempotencyKey },
-        contact,
-      );
-      if (!keyed.ok) return { kind: "invalid", fieldErrors: keyed.fieldErrors };
-      try {
+  const submit: ContactService["submit"] = createSubmission(
+    {
+      schema: contactInputSchema,
+      scope: "contact",
+      screen: screenNothing,
+      entry: (fields, { consent, locale }) => ({ ...fields, consent, locale }),
+      async write(contact, claim) {
         // The contact and both mails commit together: no contact without its mails, no mail without its
         // contact. Past a limit only the acknowledgement is left out; the firm is notified regardless.
         const { id, skipped, replayed } = await store.addContactWithMails(
@@ -58,17 +44,18 @@ export function createContactService({
             contactMails(contact, contactId, identity).map((mail) =>
               mail.meta.kind === "contact-acknowledgement" ? limiter.limit(mail) : mail,
             ),
-          keyed.claim,
+          claim,
         );
-        // A repeat of a stored submission: the first answer, and nothing new to send.
-        if (replayed) return { kind: "created", id };
-        limiter.reportSkipped(skipped, { contactId: id });
-        onMailQueued();
-        return { kind: "created", id };
-      } catch (cause) {
-        if (cause instanceof IdempotencyKeyReusedError) return { kind: "key-reused" };
-        return { kind: "unavailable", cause };
-      }
+        const answer = { kind: "created", id } as const;
+        if (replayed) return { kind: "replayed", answer };
+        return {
+          kind: "stored",
+          answer,
+          reportSkipped: () => limiter.reportSkipped(skipped, { contactId: id }),
+        };
+      },
     },
-  };
+    { idempotency, onMailQueued },
+  );
+  return { submit };
 }
