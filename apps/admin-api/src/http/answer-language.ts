@@ -1,6 +1,7 @@
 import type { Request } from "express";
 import type { Locale } from "@site/shared/i18n";
-import { translateMessage } from "@site/shared/i18n/translate-message";
+import { localText, type MessageRef } from "@site/shared/i18n/message-ref";
+import { messageSources } from "@site/shared/i18n/message-sources";
 import { translations } from "@site/shared/i18n/translations";
 import { submissionLocale } from "../common/locale.js";
 
@@ -31,16 +32,47 @@ export function answerLocale(req: Request): Locale {
   });
 }
 
+/** Every text message of the English catalogue by its words, for messages the API hands over as text. */
+let keysOfEnglish: Map<string, MessageRef> | undefined;
+
+function indexEnglish(tree: unknown, path: string, into: Map<string, MessageRef>): void {
+  if (typeof tree === "string") {
+    if (!into.has(tree)) into.set(tree, { key: path });
+  } else if (typeof tree === "object" && tree !== null) {
+    for (const [key, value] of Object.entries(tree))
+      indexEnglish(value, path === "" ? key : `${path}.${key}`, into);
+  }
+}
+
+/**
+ * The catalogue key of a message the API's routes wrote as an English constant (`apiMessages.notFound`):
+ * an exact lookup, never a pattern. Messages with parameters come with their key (the schemas' field
+ * errors: `fieldErrorRefsOf`), so they are never looked up by their words.
+ */
+export function keyOfEnglish(text: string): MessageRef | undefined {
+  if (!keysOfEnglish) {
+    keysOfEnglish = new Map();
+    indexEnglish(messageSources, "", keysOfEnglish);
+  }
+  return keysOfEnglish.get(text);
+}
+
 /**
  * The answer's words: the API's messages are written in English (`@site/shared/messages`, and the shared
- * schemas' field errors); this gives each in the answer's language. A text that is not one of the
- * catalogue's messages is returned as it came.
+ * schemas' field errors); `refOf` names one's catalogue key, `say` gives it in the answer's language. A
+ * text that is not one of the catalogue's messages has no key and is said as it came.
  */
 export function answerTranslator(req: Request): {
   locale: Locale;
-  say: (english: string) => string;
+  refOf: (english: string, ref?: MessageRef) => MessageRef | undefined;
+  say: (english: string, ref?: MessageRef) => string;
 } {
   const locale = answerLocale(req);
   const { messages } = translations(locale);
-  return { locale, say: (english) => translateMessage(english, messages) };
+  const refOf = (english: string, ref?: MessageRef) => ref ?? keyOfEnglish(english);
+  return {
+    locale,
+    refOf,
+    say: (english, ref) => localText(english, refOf(english, ref), messages),
+  };
 }

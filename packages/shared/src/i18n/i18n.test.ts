@@ -6,7 +6,6 @@ import { messageSources, contentSources, templateMessages } from "./sources.js";
 import { catalogueEntries, localePath, locales, splitLocalePath } from "./index.js";
 import { properNames } from "./sources.js";
 import { translations } from "./translations.js";
-import { translateMessage } from "./translate-message.js";
 
 const catalogue = (locale: string, name: string): Record<string, string> =>
   JSON.parse(
@@ -120,19 +119,5 @@ describe("translations", () => {
       swahili.messages.commentMessages.count(2),
     );
     expect(french.messages.requestMessages.tooLong(200)).toContain("200");
-  });
-
-  it("translateMessage reads an English message of the schemas or the API in another language", () => {
-    const french = translations("fr").messages;
-    expect(translateMessage("Name is required", french)).toBe(
-      french.validationMessages.nameRequired,
-    );
-    expect(translateMessage("Please keep this to 200 characters or fewer", french)).toBe(
-      french.requestMessages.tooLong(200),
-    );
-    expect(translateMessage("Something no catalogue holds", french)).toBe(
-      "Something no catalogue holds",
-    );
-    expect(translateMessage("Name is required", messageSources)).toBe("Name is required");
   });
 });

@@ -9,8 +9,10 @@ import {
   mailboxKey,
   contactFields,
   contactInputSchema,
+  fieldErrorRefsOf,
   fieldErrorsOf,
   fieldLimits,
+  messageRefOf,
   newsletterInputSchema,
   sendEmailRequestSchema,
   simpleEmailHtmlPattern,
@@ -496,5 +498,50 @@ describe("fieldErrorsOf", () => {
     const result = contactInputSchema.safeParse("not an object");
     expect(result.success).toBe(false);
     if (!result.success) expect(Object.keys(fieldErrorsOf(result.error))).toEqual(["_"]);
+  });
+});
+
+describe("the schemas' message keys", () => {
+  const long = (n: number) => "x".repeat(n + 1);
+  it.each([
+    ["contact", contactInputSchema, {}, "name", "validationMessages.nameRequired"],
+    ["contact", contactInputSchema, { ...validContact, name: 7 }, "name", "validationMessages.nameRequired"],
+    ["contact", contactInputSchema, { ...validContact, email: "" }, "email", "validationMessages.emailRequired"],
+    ["contact", contactInputSchema, { ...validContact, email: "a@b" }, "email", "validationMessages.emailInvalid"],
+    ["contact", contactInputSchema, { ...validContact, email: `${long(260)}@x.io` }, "email", "validationMessages.emailInvalid"],
+    ["contact", contactInputSchema, { ...validContact, subject: " " }, "subject", "validationMessages.subjectRequired"],
+    ["contact", contactInputSchema, { ...validContact, description: "" }, "description", "validationMessages.descriptionRequired"],
+    ["contact", contactInputSchema, { ...validContact, phone: "\u0007" }, "phone", "requestMessages.controlCharacters"],
+    ["contact", contactInputSchema, { ...validContact, locale: "de" }, "locale", "requestMessages.unknownLocale"],
+    ["contact", contactInputSchema, { ...validContact, idempotencyKey: "short" }, "idempotencyKey", "requestMessages.idempotencyKeyInvalid"],
+    ["newsletter", newsletterInputSchema, { email: "nope" }, "email", "validationMessages.newsletterEmailInvalid"],
+    ["newsletter", newsletterInputSchema, {}, "email", "validationMessages.newsletterEmailInvalid"],
+    ["comment", commentInputSchema, { email: "a@b.co", comment: "Fine words", post: "p" }, "name", "commentMessages.nameRequired"],
+    ["comment", commentInputSchema, { name: "A", email: "a@b.co", comment: "x", post: "p" }, "comment", "commentMessages.commentTooShort"],
+    ["comment", commentInputSchema, { name: "A", email: "a@b.co", comment: "", post: "p" }, "comment", "commentMessages.commentRequired"],
+    ["comment", commentInputSchema, { name: "A", email: "a@b.co", comment: "www.a.io www.b.io www.c.io", post: "p" }, "comment", "commentMessages.tooManyLinks"],
+    ["comment", commentInputSchema, { name: "A", email: "a@b.co", comment: "Fine words" }, "post", "commentMessages.unknownPost"],
+    ["send-email", sendEmailRequestSchema, { to: "a@b.co", name: "A", subject: "S" }, "description", "validationMessages.descriptionRequired"],
+  ] as const)("a %s refused on %j names its field's message by key", (_form, schema, input, field, key) => {
+    const result = schema.safeParse(input);
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    const issue = result.error.issues.find((found) => found.path[0] === field);
+    expect(issue && messageRefOf(issue)).toEqual({ key });
+    expect(fieldErrorRefsOf(fieldErrorsOf(result.error))[field]).toEqual({ key });
+  });
+
+  it("gives a length refusal its limit as a parameter, and keeps the keys out of the field errors' JSON", () => {
+    const result = contactInputSchema.safeParse({ ...validContact, subject: long(200) });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    const fieldErrors = fieldErrorsOf(result.error);
+    expect(fieldErrorRefsOf(fieldErrors)).toEqual({
+      subject: { key: "requestMessages.tooLong", values: { max: 200 } },
+    });
+    expect(JSON.parse(JSON.stringify(fieldErrors))).toEqual({
+      subject: requestMessages.tooLong(200),
+    });
+    expect(fieldErrorRefsOf({ email: "typed by hand" })).toEqual({});
   });
 });

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { locales } from "../i18n/index.js";
+import { messageRef, messageText, type MessageKey, type MessageRef } from "../i18n/message-ref.js";
 import { commentMessages, requestMessages, validationMessages } from "../messages/index.js";
 
 /*
@@ -7,6 +8,33 @@ import { commentMessages, requestMessages, validationMessages } from "../message
  * mode stops zod from probing `new Function`, which a strict Content-Security-Policy reports as a violation.
  */
 z.config({ jitless: true });
+
+/** The messages the schemas refuse with, in English (the issues' `message`). */
+const englishMessages = { commentMessages, requestMessages, validationMessages };
+
+/**
+ * A check's error: the English message of `key` as the issue's `message`, and the key itself (with its
+ * parameters) as the issue's `messageRef`, read by `messageRefOf`. Zod calls this with the issue it is
+ * raising and copies the issue's own properties after (a test checks every refusal of every schema
+ * carries its key), so a page in French reads the message's key instead of matching English words.
+ */
+function keyed(key: MessageKey, values?: Readonly<Record<string, string | number>>) {
+  const ref = messageRef(key, values);
+  const english = messageText(ref, englishMessages);
+  if (english === undefined) throw new Error(`The schemas' message ${key} is not in the catalogue`);
+  return (issue: Record<string, unknown>) => {
+    issue["messageRef"] = ref;
+    return english;
+  };
+}
+
+/** A check's error: a text, or the catalogue's message with its key (`keyed`). */
+type CheckError = string | ReturnType<typeof keyed>;
+
+/** The catalogue key of a schema's refusal (see `keyed`), when it has one. */
+export function messageRefOf(issue: z.core.$ZodIssue): MessageRef | undefined {
+  return (issue as { messageRef?: MessageRef }).messageRef;
+}
 
 /**
  * An email address as real mailboxes spell them: the spec's "text, at sign, text, dot, text, no spaces",
@@ -120,13 +148,13 @@ export function characterCount(value: string): number {
  */
 export const maxCharacters = (max: number) =>
   z.refine<string>((value) => value.length <= 2 * max && characterCount(value) <= max, {
-    error: requestMessages.tooLong(max),
+    error: keyed("requestMessages.tooLong", { max }),
     abort: true,
   });
 
 /** Refuses control characters (see `hasControlCharacters`), stopping the field's later checks. */
 export const noControlCharacters = z.refine<string>((value) => !hasControlCharacters(value), {
-  error: requestMessages.controlCharacters,
+  error: keyed("requestMessages.controlCharacters"),
   abort: true,
 });
 
@@ -138,13 +166,13 @@ export const freeText = (max: number, ...checks: z.core.$ZodCheck<string>[]) =>
   [z.trim(), z.normalize("NFC"), maxCharacters(max), noControlCharacters, ...checks] as const;
 
 /** A trimmed string that must not be empty, bounded in length. */
-const requiredText = (message: string, max: number) =>
+const requiredText = (message: CheckError, max: number) =>
   z
     .string({ error: message })
     .check(...freeText(max, z.minLength(1, { error: message })));
 
 /** A trimmed, required email in the simple pattern, its length checked before the pattern runs. */
-export const requiredEmail = (messages: { required: string; invalid: string }) =>
+export const requiredEmail = (messages: { required: CheckError; invalid: CheckError }) =>
   z
     .string({ error: messages.required })
     .check(
@@ -175,13 +203,13 @@ const submissionFields = {
       .string()
       .check(
         z.maxLength(fieldLimits.idempotencyKey, {
-          error: requestMessages.idempotencyKeyInvalid,
+          error: keyed("requestMessages.idempotencyKeyInvalid"),
           abort: true,
         }),
-        z.regex(idempotencyKeyPattern, { error: requestMessages.idempotencyKeyInvalid }),
+        z.regex(idempotencyKeyPattern, { error: keyed("requestMessages.idempotencyKeyInvalid") }),
       ),
   ),
-  locale: z.optional(z.enum(locales, { error: requestMessages.unknownLocale })),
+  locale: z.optional(z.enum(locales, { error: keyed("requestMessages.unknownLocale") })),
 };
 
 /**
@@ -202,17 +230,17 @@ const consentFields = {
  * `website` is the honeypot: people never see it, so a filled one marks a bot.
  */
 export const contactInputSchema = z.object({
-  name: requiredText(validationMessages.nameRequired, fieldLimits.name),
+  name: requiredText(keyed("validationMessages.nameRequired"), fieldLimits.name),
   email: requiredEmail({
-    required: validationMessages.emailRequired,
-    invalid: validationMessages.emailInvalid,
+    required: keyed("validationMessages.emailRequired"),
+    invalid: keyed("validationMessages.emailInvalid"),
   }),
   phone: z.pipe(
     z.optional(z.string().check(...freeText(fieldLimits.phone))),
     z.transform((value: string | undefined) => (value ? value : undefined)),
   ),
-  subject: requiredText(validationMessages.subjectRequired, fieldLimits.subject),
-  description: requiredText(validationMessages.descriptionRequired, fieldLimits.description),
+  subject: requiredText(keyed("validationMessages.subjectRequired"), fieldLimits.subject),
+  description: requiredText(keyed("validationMessages.descriptionRequired"), fieldLimits.description),
   website: z.optional(z.string()),
   ...consentFields,
   ...submissionFields,
@@ -239,26 +267,26 @@ export const contactFields = [
  */
 export const commentInputSchema = z.object({
   name: z
-    .string({ error: commentMessages.nameRequired })
-    .check(...freeText(commentRules.nameMax, z.minLength(1, { error: commentMessages.nameRequired }))),
+    .string({ error: keyed("commentMessages.nameRequired") })
+    .check(...freeText(commentRules.nameMax, z.minLength(1, { error: keyed("commentMessages.nameRequired") }))),
   email: requiredEmail({
-    required: validationMessages.emailRequired,
-    invalid: validationMessages.emailInvalid,
+    required: keyed("validationMessages.emailRequired"),
+    invalid: keyed("validationMessages.emailInvalid"),
   }),
-  comment: z.string({ error: commentMessages.commentRequired }).check(
+  comment: z.string({ error: keyed("commentMessages.commentRequired") }).check(
     ...freeText(
       commentRules.maxLength,
-      z.minLength(1, { error: commentMessages.commentRequired, abort: true }),
+      z.minLength(1, { error: keyed("commentMessages.commentRequired"), abort: true }),
       z.refine<string>((value) => characterCount(value) >= commentRules.minLength, {
-        error: commentMessages.commentTooShort,
+        error: keyed("commentMessages.commentTooShort"),
       }),
       z.refine<string>((value) => linkCount(value) <= commentRules.maxLinks, {
-        error: commentMessages.tooManyLinks,
+        error: keyed("commentMessages.tooManyLinks"),
       }),
     ),
   ),
   post: z
-    .string({ error: commentMessages.unknownPost })
+    .string({ error: keyed("commentMessages.unknownPost") })
     .check(maxCharacters(fieldLimits.post), noControlCharacters),
   formStarted: z.optional(
     z.string().check(maxCharacters(fieldLimits.formStarted), noControlCharacters),
@@ -281,8 +309,8 @@ export type CommentField = (typeof commentFields)[number];
 export const newsletterInputSchema = z.object({
   email: z.pipe(
     requiredEmail({
-      required: validationMessages.newsletterEmailInvalid,
-      invalid: validationMessages.newsletterEmailInvalid,
+      required: keyed("validationMessages.newsletterEmailInvalid"),
+      invalid: keyed("validationMessages.newsletterEmailInvalid"),
     }),
     z.transform(emailKey),
   ),
@@ -296,14 +324,27 @@ export type Newsletter = z.output<typeof newsletterInputSchema>;
 /** The admin application's send-email request (spec call 4). */
 export const sendEmailRequestSchema = z.object({
   to: requiredEmail({
-    required: validationMessages.emailRequired,
-    invalid: validationMessages.emailInvalid,
+    required: keyed("validationMessages.emailRequired"),
+    invalid: keyed("validationMessages.emailInvalid"),
   }),
-  name: requiredText(validationMessages.nameRequired, fieldLimits.name),
-  subject: requiredText(validationMessages.subjectRequired, fieldLimits.subject),
-  description: requiredText(validationMessages.descriptionRequired, fieldLimits.description),
+  name: requiredText(keyed("validationMessages.nameRequired"), fieldLimits.name),
+  subject: requiredText(keyed("validationMessages.subjectRequired"), fieldLimits.subject),
+  description: requiredText(keyed("validationMessages.descriptionRequired"), fieldLimits.description),
 });
 export type SendEmailRequest = z.infer<typeof sendEmailRequestSchema>;
+
+/**
+ * A request header saying the client reads message keys: the API then answers with each message's
+ * catalogue key beside its text (`messageRef`, `errorRef`, `fieldErrorRefs`), so the page shows it in its
+ * own language. Without it the answer is the spec's fields alone, as every answer was before keys.
+ */
+export const messageKeysHeader = "Message-Keys";
+
+/** A message's catalogue key and parameters in an answer (see `MessageRef`). */
+export const messageRefSchema = z.object({
+  key: z.string().check(z.maxLength(200)),
+  values: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
+});
 
 /** API results: the spec's result fields (success, id, error), plus per-field messages on validation. */
 export const apiSuccessSchema = z.object({
@@ -311,11 +352,16 @@ export const apiSuccessSchema = z.object({
   id: z.string(),
   /** When the outcome needs saying in other words than the form's usual success (a returning subscriber). */
   message: z.optional(z.string()),
+  /** `message`'s key, when the client asked for keys (`messageKeysHeader`). */
+  messageRef: z.optional(messageRefSchema),
 });
 export const apiFailureSchema = z.object({
   success: z.literal(false),
   error: z.string(),
   fieldErrors: z.optional(z.record(z.string(), z.string())),
+  /** `error`'s key and each field error's, when the client asked for keys and the message has one. */
+  errorRef: z.optional(messageRefSchema),
+  fieldErrorRefs: z.optional(z.record(z.string(), messageRefSchema)),
 });
 export const apiResultSchema = z.discriminatedUnion("success", [
   apiSuccessSchema,
@@ -325,13 +371,31 @@ export type ApiSuccess = z.infer<typeof apiSuccessSchema>;
 export type ApiFailure = z.infer<typeof apiFailureSchema>;
 export type ApiResult = z.infer<typeof apiResultSchema>;
 
-/** The first message for each field of a failed parse, keyed by field name. */
+/** Where `fieldErrorsOf` keeps its messages' keys: not enumerable, so JSON and equality see only the texts. */
+const fieldErrorRefs = Symbol("fieldErrorRefs");
+
+/**
+ * The first message for each field of a failed parse, keyed by field name (a whole-object issue by "_").
+ * The messages' catalogue keys ride along unseen: `fieldErrorRefsOf` reads them.
+ */
 export function fieldErrorsOf(error: z.core.$ZodError): Record<string, string> {
   const fieldErrors: Record<string, string> = {};
+  const refs: Record<string, MessageRef> = {};
   for (const issue of error.issues) {
     const field = issue.path[0];
     const key = field === undefined ? "_" : String(field);
-    fieldErrors[key] ??= issue.message;
+    if (fieldErrors[key] !== undefined) continue;
+    fieldErrors[key] = issue.message;
+    const ref = messageRefOf(issue);
+    if (ref) refs[key] = ref;
   }
+  Object.defineProperty(fieldErrors, fieldErrorRefs, { value: refs });
   return fieldErrors;
+}
+
+/** The catalogue keys of `fieldErrorsOf`'s messages (none for field errors made any other way). */
+export function fieldErrorRefsOf(
+  fieldErrors: Readonly<Record<string, string>>,
+): Readonly<Record<string, MessageRef>> {
+  return (fieldErrors as { [fieldErrorRefs]?: Record<string, MessageRef> })[fieldErrorRefs] ?? {};
 }

@@ -1,5 +1,6 @@
 import type { MessageTree } from "@site/shared/i18n/message-sources";
 import { documentLocale, loadMessages } from "../../i18n/messages";
+import { serverText } from "../../lib/api-client";
 import {
   discardPending,
   listPending,
@@ -73,15 +74,19 @@ export async function showPendingNotice(doc: Document = document): Promise<void>
 function describe(
   submission: PendingSubmission,
   outcome: PendingOutcome,
-  { savedSubmissionMessages }: MessageTree,
+  messages: MessageTree,
 ): string {
+  const { savedSubmissionMessages } = messages;
   switch (outcome.state) {
     case "sent":
       return submission.kind === "contact"
         ? savedSubmissionMessages.contactSent(submission.label)
         : savedSubmissionMessages.subscriptionSent(submission.label);
     case "refused":
-      return savedSubmissionMessages.failed(submission.label, outcome.error.message);
+      return savedSubmissionMessages.failed(
+        submission.label,
+        serverText(outcome.error, messages) ?? outcome.error.message,
+      );
     case "discarded":
       return savedSubmissionMessages.discarded;
   }

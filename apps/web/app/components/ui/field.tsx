@@ -1,5 +1,4 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from "react";
-import { translateMessage } from "@site/shared/i18n/translate-message";
 import { useMessages } from "../../i18n/messages";
 import "../../styles/forms.css";
 
@@ -13,7 +12,7 @@ export interface FieldControlProps {
 export interface FieldProps {
   id: string;
   label: string;
-  /** Error text for this field; shown under it and announced through aria-describedby. */
+  /** Error text for this field, in the page's language; shown under it and announced through aria-describedby. */
   error?: string;
   /** A hint shown under the label, e.g. the expected format. */
   hint?: string;
@@ -31,15 +30,13 @@ export interface FieldProps {
 export function Field({
   id,
   label,
-  error: englishError,
+  error,
   hint,
   optional = false,
   className,
   children,
 }: FieldProps) {
   const messages = useMessages();
-  // The shared schemas word their errors in English; the field shows them in the page's language.
-  const error = englishError === undefined ? undefined : translateMessage(englishError, messages);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = `${id}-error`;
   const describedBy = [hintId, error ? errorId : undefined].filter(Boolean).join(" ");

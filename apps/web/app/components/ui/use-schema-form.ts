@@ -7,7 +7,8 @@ import {
   type Resolver,
   type UseFormRegisterReturn,
 } from "react-hook-form";
-import { ApiError } from "../../lib/api-client";
+import { useMessages } from "../../i18n/messages";
+import { ApiError, serverFieldText } from "../../lib/api-client";
 import type { FieldControlProps } from "./field";
 import { useTypedBeforeHydration } from "./island";
 
@@ -23,7 +24,7 @@ export function useSchemaForm<Input extends FieldValues, Output, Field extends P
   empty,
   extra,
 }: {
-  /** `zodResolver(schema)` of the shared schema the API runs too. */
+  /** `schemaResolver(schema, messages)` of the shared schema the API runs too (schema-resolver.ts). */
   resolver: Resolver<Input, unknown, Output>;
   /** The visible fields in the form's order: the order in which focus looks for an invalid one. */
   fields: readonly Field[];
@@ -33,6 +34,7 @@ export function useSchemaForm<Input extends FieldValues, Output, Field extends P
   extra?: Partial<Input>;
 }) {
   const typedEarly = useTypedBeforeHydration();
+  const messages = useMessages();
   const blank = { ...empty, ...extra } as DefaultValues<Input>;
   const form = useForm<Input, unknown, Output>({
     resolver,
@@ -75,14 +77,14 @@ export function useSchemaForm<Input extends FieldValues, Output, Field extends P
       },
     /** Empties the typed fields (after a success). */
     clear: () => reset(blank),
-    /** Puts a refusal's field messages on their fields, focusing the first. */
+    /** Puts a refusal's field messages on their fields, in the page's language, focusing the first. */
     showServerErrors(error: unknown) {
       if (!(error instanceof ApiError)) return;
       const invalid = fields.filter((field) => error.fieldErrors[field]);
       invalid.forEach((field, index) =>
         setError(
           field,
-          { type: "server", message: error.fieldErrors[field] },
+          { type: "server", message: serverFieldText(error, field, messages) },
           { shouldFocus: index === 0 },
         ),
       );

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import {
   commentFields,
@@ -10,6 +9,7 @@ import {
 } from "@site/shared/schemas";
 import { Field, HoneypotField } from "../../components/ui/field";
 import { PrivacyNote } from "../../components/ui/privacy-note";
+import { schemaResolver } from "../../components/ui/schema-resolver";
 import { FormOutcomeMessages, SubmitButton } from "../../components/ui/form-parts";
 import { useFormSubmission } from "../../components/ui/use-form-submission";
 import { useSchemaForm } from "../../components/ui/use-schema-form";
@@ -52,7 +52,7 @@ export function CommentFormBody({ post }: CommentFormProps) {
   const baseId = useId();
   const headingId = `${baseId}-heading`;
   const form = useSchemaForm<CommentInput, Comment, CommentField>({
-    resolver: zodResolver(commentInputSchema),
+    resolver: schemaResolver<CommentInput, Comment>(commentInputSchema, messages),
     fields: commentFields,
     empty: emptyForm,
     extra: { post },

@@ -2,9 +2,8 @@ import type { Locale } from "@site/shared/i18n";
 import { useMutation } from "@tanstack/react-query";
 import type { ApiSuccess, Comment } from "@site/shared/schemas";
 import type { MessageTree } from "@site/shared/i18n/message-sources";
-import { translateMessage } from "@site/shared/i18n/translate-message";
 import { consentFields } from "../../components/ui/privacy-note";
-import { ApiError, postJson } from "../../lib/api-client";
+import { ApiError, postJson, serverText } from "../../lib/api-client";
 
 /** The endpoint this module owns. */
 export const commentsPath = "/api/comments";
@@ -55,9 +54,6 @@ export function useSubmitComment() {
 /** What the form says when sending failed: the server's reason (too fast, too many...) or a fallback. */
 export function commentErrorMessage(error: unknown, messages: MessageTree): string {
   const { commentMessages } = messages;
-  if (error instanceof ApiError)
-    return error.serverMessage
-      ? translateMessage(error.serverMessage, messages)
-      : commentMessages.failure;
+  if (error instanceof ApiError) return serverText(error, messages) || commentMessages.failure;
   return commentMessages.unexpected;
 }

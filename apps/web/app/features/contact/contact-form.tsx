@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import {
   contactFields,
@@ -9,6 +8,7 @@ import {
 } from "@site/shared/schemas";
 import { Field, HoneypotField } from "../../components/ui/field";
 import { PrivacyNote } from "../../components/ui/privacy-note";
+import { schemaResolver } from "../../components/ui/schema-resolver";
 import { FormOutcomeMessages, SubmitButton } from "../../components/ui/form-parts";
 import { useFormSubmission } from "../../components/ui/use-form-submission";
 import { useSchemaForm } from "../../components/ui/use-schema-form";
@@ -56,7 +56,7 @@ export function ContactForm() {
   const baseId = useId();
   const headingId = `${baseId}-heading`;
   const form = useSchemaForm<ContactInput, Contact, ContactField>({
-    resolver: zodResolver(contactInputSchema),
+    resolver: schemaResolver<ContactInput, Contact>(contactInputSchema, messages),
     fields: contactFields,
     empty: emptyForm,
   });

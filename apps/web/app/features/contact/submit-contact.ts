@@ -2,9 +2,8 @@ import type { Locale } from "@site/shared/i18n";
 import { useMutation } from "@tanstack/react-query";
 import type { ApiSuccess, Contact } from "@site/shared/schemas";
 import type { MessageTree } from "@site/shared/i18n/message-sources";
-import { translateMessage } from "@site/shared/i18n/translate-message";
 import { consentFields } from "../../components/ui/privacy-note";
-import { ApiError, postJson } from "../../lib/api-client";
+import { ApiError, postJson, serverText } from "../../lib/api-client";
 
 /** The endpoint this module owns (docs/architecture.md, decision 1: the browser talks only to our API). */
 export const contactsPath = "/api/contacts";
@@ -56,10 +55,7 @@ export function useSubmitContact() {
 /** Maps a failed submission to what the form says (docs/specification.md §8: the server's message, or the fallbacks). */
 export function contactErrorMessage(error: unknown, messages: MessageTree): string {
   const { contactMessages } = messages;
-  if (error instanceof ApiError)
-    return error.serverMessage
-      ? translateMessage(error.serverMessage, messages)
-      : contactMessages.failure;
+  if (error instanceof ApiError) return serverText(error, messages) || contactMessages.failure;
   // A NetworkError, or anything else that kept the request from completing.
   return contactMessages.unexpected;
 }

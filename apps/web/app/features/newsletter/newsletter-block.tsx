@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { translateMessage } from "@site/shared/i18n/translate-message";
-import { newsletterInputSchema, simpleEmailHtmlPattern } from "@site/shared/schemas";
+import { localText } from "@site/shared/i18n/message-ref";
+import { messageRefOf, newsletterInputSchema, simpleEmailHtmlPattern } from "@site/shared/schemas";
 import { HoneypotField } from "../../components/ui/field";
 import { FormOutcomeMessages } from "../../components/ui/form-parts";
 import { useTypedBeforeHydration } from "../../components/ui/island";
@@ -42,7 +42,7 @@ export function NewsletterBlock() {
       // The server words an outcome other than the usual success (an address that had unsubscribed is
       // asked to check its inbox: docs/architecture.md, Decision 10).
       return result.message
-        ? translateMessage(result.message, messages)
+        ? localText(result.message, result.messageRef, messages)
         : messages.newsletterMessages.success;
     },
     refused: (error) => subscribeErrorMessage(error, messages),
@@ -66,10 +66,11 @@ export function NewsletterBlock() {
     if (pending) return;
     const parsed = newsletterInputSchema.safeParse({ email, website });
     if (!parsed.success) {
+      const issue = parsed.error.issues[0];
       setOutcome({
         tone: "error",
-        // The shared schema words it in English; the block says it in the page's language.
-        message: translateMessage(parsed.error.issues[0]?.message ?? "", messages),
+        // The shared schema words it in English and names its key: the block says it in the page's language.
+        message: issue ? localText(issue.message, messageRefOf(issue), messages) : "",
         invalidInput: true,
       });
       return;

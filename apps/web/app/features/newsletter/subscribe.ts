@@ -1,9 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import type { ApiSuccess, Newsletter } from "@site/shared/schemas";
 import type { MessageTree } from "@site/shared/i18n/message-sources";
-import { translateMessage } from "@site/shared/i18n/translate-message";
 import { consentFields } from "../../components/ui/privacy-note";
-import { ApiError, postJson } from "../../lib/api-client";
+import { ApiError, postJson, serverText } from "../../lib/api-client";
 
 /** The endpoint this module owns (docs/architecture.md, decision 1: the browser talks only to our API). */
 export const subscriptionsPath = "/api/subscriptions";
@@ -40,7 +39,5 @@ export function subscribeErrorMessage(error: unknown, messages: MessageTree): st
   if (error.status === 400) return validationMessages.newsletterEmailInvalid;
   if (error.status === 409) return newsletterMessages.alreadySubscribed;
   // A 4xx of our own API's edges (e.g. rate limiting) carries a message meant for people.
-  if (error.status < 500 && error.serverMessage)
-    return translateMessage(error.serverMessage, messages);
-  return newsletterMessages.storageFailure;
+  return (error.status < 500 && serverText(error, messages)) || newsletterMessages.storageFailure;
 }

@@ -1,0 +1,87 @@
+import request from "supertest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { privacyNotice } from "@site/shared/content";
+import { messageText } from "@site/shared/i18n/message-ref";
+import { translations } from "@site/shared/i18n/translations";
+import { apiMessages, newsletterMessages } from "@site/shared/messages";
+import { messageKeysHeader } from "@site/shared/schemas";
+import { makeTestApp } from "../helpers/app.js";
+
+const contact = {
+  name: "Aïcha Diallo",
+  email: "aicha@example.sn",
+  subject: "Stratégie bancaire",
+  description: "Nous préparons un plan stratégique pour notre banque.",
+  noticeVersion: privacyNotice.version,
+};
+
+describe("answers that carry their messages' keys", () => {
+  let t: Awaited<ReturnType<typeof makeTestApp>>;
+  beforeEach(async () => {
+    t = await makeTestApp();
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  it("a client that reads keys gets each message's key and parameters beside its words, which the key says in any language", async () => {
+    const res = await request(t.app)
+      .post("/api/contacts")
+      .set(messageKeysHeader, "1")
+      .send({ ...contact, name: " ", subject: "x".repeat(201), locale: "fr" });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      success: false,
+      error: translations("fr").messages.apiMessages.invalidRequest,
+      errorRef: { key: "apiMessages.invalidRequest" },
+      fieldErrors: {
+        name: translations("fr").messages.validationMessages.nameRequired,
+        subject: translations("fr").messages.requestMessages.tooLong(200),
+      },
+      fieldErrorRefs: {
+        name: { key: "validationMessages.nameRequired" },
+        subject: { key: "requestMessages.tooLong", values: { max: 200 } },
+      },
+    });
+    for (const locale of ["en", "fr", "sw"] as const) {
+      const { messages } = translations(locale);
+      expect(messageText(res.body.fieldErrorRefs.subject, messages)).toBe(
+        messages.requestMessages.tooLong(200),
+      );
+    }
+  });
+
+  it("a refusal given before the body is read, and a duplicate, carry their keys too", async () => {
+    const first = await request(t.app)
+      .post("/api/subscriptions")
+      .send({ email: "juma@example.co.tz", noticeVersion: privacyNotice.version });
+    expect(first.status).toBe(201);
+    const again = await request(t.app)
+      .post("/api/subscriptions")
+      .set(messageKeysHeader, "1")
+      .send({ email: "juma@example.co.tz", noticeVersion: privacyNotice.version });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      success: false,
+      error: newsletterMessages.alreadySubscribed,
+      errorRef: { key: "newsletterMessages.alreadySubscribed" },
+    });
+    const malformed = await request(t.app)
+      .post("/api/subscriptions")
+      .set(messageKeysHeader, "1")
+      .set("Content-Type", "application/json")
+      .send("{not json");
+    expect(malformed.body).toEqual({
+      success: false,
+      error: apiMessages.malformedJson,
+      errorRef: { key: "apiMessages.malformedJson" },
+    });
+  });
+
+  it("a client that does not ask gets the spec's fields alone, as before", async () => {
+    const res = await request(t.app)
+      .post("/api/contacts")
+      .send({ ...contact, name: " " });
+    expect(Object.keys(res.body).sort()).toEqual(["error", "fieldErrors", "success"]);
+  });
+});
