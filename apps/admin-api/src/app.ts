@@ -28,9 +28,12 @@ import {
 } from "./personal-data/routes.js";
 import { unsubscribeHandler, unsubscribePageHandler } from "./newsletter/unsubscribe-routes.js";
 import { resubscribeHandler, resubscribePageHandler } from "./newsletter/resubscribe-routes.js";
-import { searchPageHandler } from "./http/routes/search.js";
+import { searchPageHandler } from "./search/routes.js";
 import { createSite, siteAssetPolicy } from "./http/site.js";
 import type { Clock } from "./ports/clock.js";
+import { staffRoutes, type OfficeSignIn } from "./staff/routes.js";
+import { leadsRoutes } from "./leads/routes.js";
+import { officeAppRoutes } from "./staff/office-app-routes.js";
 import type { Store } from "./ports/store.js";
 
 export interface AppDeps {
@@ -50,8 +53,19 @@ export interface AppDeps {
     /** Comments one client address may send per rate-limit window (COMMENT_RATE_LIMIT_PER_ADDRESS). */
     commentsPerAddress: number;
   };
+  /** The firm's office: how staff sign in, its app's build (OFFICE_DIR), its sign-in rate limits. */
+  office?: OfficeOptions | undefined;
   /** The prerendered web build to serve; omitted = API only. */
   site?: { dir: string } | undefined;
+}
+
+export interface OfficeOptions {
+  signIn: OfficeSignIn;
+  /** The built office app; undefined: /admin answers 404. */
+  dir?: string | undefined;
+  /** Sign-in link requests per client address and per requested address, per rate-limit window. */
+  linkRequestsPerClient?: number;
+  linkRequestsPerAddress?: number;
 }
 
 /** The body limit of other endpoints; the forms' own follow from their schemas (http/body-limits.ts). */
@@ -190,8 +204,29 @@ export function createApp(deps: AppDeps): Express {
     erasePersonalDataHandler(services.personalData),
   );
   api.get("/admin/subscribers.csv", admin, subscribersCsvHandler(services.personalData));
+  // The firm's office (/admin): staff sign-in and sessions, then the leads inbox, which reads the
+  // session the staff router found. Every route checks its role on the server (staff/session-routes.ts).
+  const office = deps.office ?? { signIn: { config: { mode: "link" as const } } };
+  const staffApi = staffRoutes({
+    service: services.staff,
+    signIn: office.signIn,
+    secureCookies: new URL(security.siteUrl).protocol === "https:",
+    linkRequests: {
+      windowMs: security.rateLimit.windowMs,
+      perClient: office.linkRequestsPerClient ?? security.rateLimit.max,
+      perAddress: office.linkRequestsPerAddress ?? 5,
+    },
+  });
+  api.use("/office", staffApi.router, leadsRoutes(services.leads, services.staff));
   api.use(apiNotFound);
   app.use("/api", api);
+  app.use(
+    "/admin",
+    officeAppRoutes({
+      dir: office.dir,
+      ...officeFirebaseSources(office.signIn),
+    }),
+  );
 
   // Compression pays off for pages and scripts; the API's small JSON answers would only pay its cost.
   // `/search?q=` answered from the build's search documents (works without JavaScript), before the pages.
@@ -201,4 +236,22 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(errorHandler);
   return app;
+}
+
+/** What the office's CSP must allow in Firebase mode: Google's sign-in endpoints (or the emulator). */
+function officeFirebaseSources(signIn: OfficeSignIn): {
+  connectSources: string[];
+  frameSources: string[];
+} {
+  const firebase = signIn.config.firebase;
+  if (signIn.config.mode !== "firebase" || !firebase) return { connectSources: [], frameSources: [] };
+  const emulator = firebase.authEmulatorUrl ? [new URL(firebase.authEmulatorUrl).origin] : [];
+  return {
+    connectSources: [
+      "https://identitytoolkit.googleapis.com",
+      "https://securetoken.googleapis.com",
+      ...emulator,
+    ],
+    frameSources: [`https://${firebase.authDomain}`, ...emulator],
+  };
 }

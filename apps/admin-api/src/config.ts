@@ -144,6 +144,27 @@ const schema = z.object({
   GCLOUD_PROJECT: z.string().min(1).optional(),
   FIRESTORE_EMULATOR_HOST: z.string().min(1).optional(),
   GOOGLE_APPLICATION_CREDENTIALS: z.string().min(1).optional(),
+  NODE_ENV: z.string().optional(),
+  OFFICE_DIR: z.string().default(resolve(repoRoot, "apps/office/dist")),
+  OFFICE_OWNER_EMAIL: emailAddress.optional(),
+  OFFICE_SIGN_IN: z.enum(["link", "firebase"]).default("link"),
+  OFFICE_SESSION_IDLE_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000, { error: "must be at least 60000 (milliseconds)" })
+    .default(8 * 60 * 60 * 1000),
+  OFFICE_SESSION_MAX_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000, { error: "must be at least 60000 (milliseconds)" })
+    .max(14 * 24 * 60 * 60 * 1000, {
+      error: "must be at most 14 days (Firebase session cookies' limit)",
+    })
+    .default(7 * 24 * 60 * 60 * 1000),
+  OFFICE_LINK_REQUESTS_PER_ADDRESS: positiveInt.default(5),
+  OFFICE_FIREBASE_API_KEY: z.string().min(1).optional(),
+  OFFICE_FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
 });
 
 /**
@@ -159,6 +180,32 @@ function dataKeyProblems(env: z.output<typeof schema>): string[] {
         "  DATA_KEY_SECRET: required with STORE=firestore (the key of document ids derived from email addresses; the same on every instance)",
       ]
     : [];
+}
+
+/**
+ * The office's Firebase sign-in needs its web API key and auth domain (what the office's SDK is given)
+ * and a project; the Authentication emulator is for tests and local work only: a production process
+ * that would accept the emulator's unsigned tokens refuses to start.
+ */
+function officeProblems(env: z.output<typeof schema>): string[] {
+  const problems: string[] = [];
+  if (env.FIREBASE_AUTH_EMULATOR_HOST !== undefined && env.NODE_ENV === "production")
+    problems.push(
+      "  FIREBASE_AUTH_EMULATOR_HOST: must not be set with NODE_ENV=production (the emulator accepts tokens nobody signed)",
+    );
+  if (env.OFFICE_SIGN_IN === "firebase") {
+    if (env.OFFICE_FIREBASE_API_KEY === undefined)
+      problems.push("  OFFICE_FIREBASE_API_KEY: required with OFFICE_SIGN_IN=firebase");
+    if (env.OFFICE_FIREBASE_AUTH_DOMAIN === undefined)
+      problems.push("  OFFICE_FIREBASE_AUTH_DOMAIN: required with OFFICE_SIGN_IN=firebase");
+    if ((env.FIRESTORE_PROJECT_ID ?? env.GOOGLE_CLOUD_PROJECT ?? env.GCLOUD_PROJECT) === undefined)
+      problems.push(
+        "  FIRESTORE_PROJECT_ID: required with OFFICE_SIGN_IN=firebase (the project whose users sign in)",
+      );
+  }
+  if (env.OFFICE_SESSION_IDLE_MS > env.OFFICE_SESSION_MAX_MS)
+    problems.push("  OFFICE_SESSION_IDLE_MS: must not exceed OFFICE_SESSION_MAX_MS");
+  return problems;
 }
 
 type Env = z.output<typeof schema>;
@@ -205,6 +252,23 @@ export interface Config {
   rateLimit: { windowMs: number; max: number };
   /** Blog comments: the per-address limit (per rate-limit window) and the domain's limits. */
   comments: { perAddress: number } & CommentLimits;
+  /** The firm's office (/admin): its app's build, its first owner, sessions and how staff sign in. */
+  office: {
+    dir: string;
+    ownerEmail: string | undefined;
+    session: { idleMs: number; absoluteMs: number };
+    linkRequestsPerAddress: number;
+    signIn:
+      | { mode: "link" }
+      | {
+          mode: "firebase";
+          apiKey: string;
+          authDomain: string;
+          projectId: string;
+          /** host:port of the Authentication emulator (tests, local work). */
+          emulatorHost: string | undefined;
+        };
+  };
 }
 
 export class ConfigError extends Error {
@@ -238,7 +302,7 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const e = parsed.data;
-  const problems = dataKeyProblems(e);
+  const problems = [...dataKeyProblems(e), ...officeProblems(e)];
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   const config: Config = {
     port: e.PORT,
@@ -283,6 +347,22 @@ export function loadConfig(
       perPostHourly: e.COMMENT_RATE_LIMIT_PER_POST,
       minFillMs: e.COMMENT_MIN_FILL_MS,
       threadCacheMs: e.COMMENT_THREAD_CACHE_MS,
+    },
+    office: {
+      dir: resolve(e.OFFICE_DIR),
+      ownerEmail: e.OFFICE_OWNER_EMAIL,
+      session: { idleMs: e.OFFICE_SESSION_IDLE_MS, absoluteMs: e.OFFICE_SESSION_MAX_MS },
+      linkRequestsPerAddress: e.OFFICE_LINK_REQUESTS_PER_ADDRESS,
+      signIn:
+        e.OFFICE_SIGN_IN === "firebase"
+          ? {
+              mode: "firebase",
+              apiKey: e.OFFICE_FIREBASE_API_KEY ?? "",
+              authDomain: e.OFFICE_FIREBASE_AUTH_DOMAIN ?? "",
+              projectId: e.FIRESTORE_PROJECT_ID ?? e.GOOGLE_CLOUD_PROJECT ?? e.GCLOUD_PROJECT ?? "",
+              emulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST,
+            }
+          : { mode: "link" },
     },
   };
   return deepFreeze(config);

@@ -7,6 +7,7 @@ import { createSqliteStore } from "./adapters/sqlite/sqlite-store.js";
 import { createEmlFileTransport } from "./adapters/mail/eml-file-transport.js";
 import { createSmtpTransport } from "./adapters/mail/smtp-transport.js";
 import { createApp } from "./app.js";
+import type { OfficeSignIn } from "./staff/routes.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { systemClock } from "./ports/clock.js";
 import type { MailTransport } from "./ports/mail-transport.js";
@@ -38,6 +39,44 @@ function openTransport(config: Config["mail"]): MailTransport {
   return config.transport.kind === "smtp"
     ? createSmtpTransport({ url: config.transport.url, from: config.from })
     : createEmlFileTransport({ dir: config.transport.dir, from: config.from });
+}
+
+/**
+ * How staff sign in to the office. Firebase mode loads firebase-admin's Auth only when chosen; an ID
+ * token is accepted when it verifies (signature, expiry, not revoked) and carries a verified address.
+ */
+async function officeSignIn(config: Config["office"]["signIn"]): Promise<OfficeSignIn> {
+  if (config.mode === "link") return { config: { mode: "link" } };
+  const [{ initializeApp }, { getAuth }] = await Promise.all([
+    import("firebase-admin/app"),
+    import("firebase-admin/auth"),
+  ]);
+  const auth = getAuth(initializeApp({ projectId: config.projectId }, "office-auth"));
+  return {
+    config: {
+      mode: "firebase",
+      firebase: {
+        apiKey: config.apiKey,
+        authDomain: config.authDomain,
+        projectId: config.projectId,
+        ...(config.emulatorHost ? { authEmulatorUrl: `http://${config.emulatorHost}` } : {}),
+      },
+    },
+    firebase: {
+      async verifyIdToken(idToken) {
+        try {
+          const decoded = await auth.verifyIdToken(idToken, true);
+          if (!decoded.email || decoded.email_verified !== true) return null;
+          return {
+            email: decoded.email,
+            name: typeof decoded.name === "string" ? decoded.name : undefined,
+          };
+        } catch {
+          return null;
+        }
+      },
+    },
+  };
 }
 
 /** The composition root: config → adapters → services → app → listen → worker → graceful shutdown. */
@@ -75,22 +114,29 @@ async function main(): Promise<void> {
     leaseMs: config.mail.leaseMs,
   });
 
-  const app = createApp({
-    services: createServices({
-      store,
-      identity,
-      limiter: createAutomaticMailLimiter({
-        dataKey,
-        limits: config.mail.limits,
-        inbox: config.mail.contactInbox,
-        clock,
-        logger,
-      }),
-      onMailQueued: () => worker.wake(),
-      secret: dataKeySecret,
+  const services = createServices({
+    store,
+    identity,
+    limiter: createAutomaticMailLimiter({
+      dataKey,
+      limits: config.mail.limits,
+      inbox: config.mail.contactInbox,
       clock,
-      commentLimits: config.comments,
+      logger,
     }),
+    onMailQueued: () => worker.wake(),
+    secret: dataKeySecret,
+    clock,
+    commentLimits: config.comments,
+    sessions: config.office.session,
+    mailFrom: config.mail.from,
+  });
+  // The office's first owner (OFFICE_OWNER_EMAIL): added once; an existing member keeps their role.
+  if (config.office.ownerEmail && (await services.staff.ensureOwner(config.office.ownerEmail)))
+    logger.info("office owner added from OFFICE_OWNER_EMAIL");
+
+  const app = createApp({
+    services,
     store,
     clock,
     logger,
@@ -103,6 +149,11 @@ async function main(): Promise<void> {
       commentsPerAddress: config.comments.perAddress,
     },
     site: { dir: config.siteDir },
+    office: {
+      signIn: await officeSignIn(config.office.signIn),
+      dir: config.office.dir,
+      linkRequestsPerAddress: config.office.linkRequestsPerAddress,
+    },
   });
 
   const server = app.listen(config.port, config.host);

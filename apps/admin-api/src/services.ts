@@ -23,6 +23,13 @@ import { blogPosts } from "@site/shared/blog/posts";
 import { createModerationLinks } from "./comments/moderation-links.js";
 import { createFormStartTokens } from "./comments/form-start.js";
 import {
+  createStaffService,
+  defaultSessionSettings,
+  type SessionSettings,
+  type StaffService,
+} from "./staff/service.js";
+import { createLeadsService, type LeadsService } from "./leads/service.js";
+import {
   createCommentService,
   defaultCommentLimits,
   type CommentLimits,
@@ -49,6 +56,9 @@ export interface Services {
   resubscribe: ResubscribeService;
   personalData: PersonalDataService;
   comments: CommentService;
+  /** The office: staff, sign-in and sessions (staff/), and the leads inbox (leads/). */
+  staff: StaffService;
+  leads: LeadsService;
 }
 
 /**
@@ -64,6 +74,8 @@ export function createServices({
   secret,
   clock = systemClock,
   commentLimits = defaultCommentLimits,
+  sessions = defaultSessionSettings,
+  mailFrom = `no-reply@${new URL(identity.siteUrl).hostname}`,
 }: {
   store: Store;
   identity: MailIdentity;
@@ -81,6 +93,10 @@ export function createServices({
   clock?: Clock;
   /** The comment form's fill time, per-post limit and thread cache (COMMENT_* in config.ts). */
   commentLimits?: CommentLimits;
+  /** The office's session expiry (OFFICE_SESSION_IDLE_MS, OFFICE_SESSION_MAX_MS). */
+  sessions?: SessionSettings;
+  /** MAIL_FROM, whose domain the transports' Message-IDs use: a lead's reply is threaded to its notification's. */
+  mailFrom?: string;
 }): Services {
   const theSecret = secret ?? randomBytes(32).toString("hex");
   const keys = secretKeys(theSecret, identity.siteUrl);
@@ -113,6 +129,15 @@ export function createServices({
     personalData: createPersonalDataService({ store, dataKey: keys.dataKey, clock }),
     contacts: createContactService({ store, identity, limiter, idempotency, onMailQueued }),
     adminMail: createAdminMailService({ store, identity, onMailQueued }),
+    staff: createStaffService({
+      store,
+      identity,
+      clock,
+      secret: theSecret,
+      settings: sessions,
+      onMailQueued,
+    }),
+    leads: createLeadsService({ store, identity, mailFrom, onMailQueued }),
     comments: createCommentService({
       store,
       identity,

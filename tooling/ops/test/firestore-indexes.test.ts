@@ -50,7 +50,7 @@ function queriedFields(source: string): Set<string> {
 
 describe("firestore.indexes.json", () => {
   it("reads every capability's Firestore adapter (a moved file must not leave a query unchecked)", () => {
-    for (const capability of ["comments", "contacts", "mail", "newsletter", "personal-data"])
+    for (const capability of ["comments", "contacts", "leads", "mail", "newsletter", "personal-data", "staff"])
       expect(adapterPaths).toContain(`${capability}/firestore.ts`);
     expect(adapterPaths).toContain("common/idempotency/firestore.ts");
   });
@@ -106,7 +106,13 @@ describe("firestore.indexes.json", () => {
     const comments = ["post", "commentId"];
     // Idempotency keys past their time (the retention job's single-field range query).
     const idempotencyKeys = ["expiresAt"];
-    expect(queried).toEqual(new Set([...outbox, ...personalData, ...comments, ...idempotencyKeys]));
+    // The office: owners counted (role), a person's sessions and links (email), expired and idle
+    // sessions purged (expiresAt, lastSeenAt), the audit log newest first (at), and the leads inbox's
+    // filters over contacts (status, owner, locale, createdAt; composite indexes below).
+    const office = ["role", "lastSeenAt", "at", "owner", "locale"];
+    expect(queried).toEqual(
+      new Set([...outbox, ...personalData, ...comments, ...idempotencyKeys, ...office]),
+    );
     for (const index of file.indexes) {
       for (const field of index.fields) expect(queried, field.fieldPath).toContain(field.fieldPath);
     }
@@ -130,6 +136,28 @@ describe("firestore.indexes.json", () => {
         { fieldPath: "createdAt", order: "ASCENDING" },
       ],
     });
+  });
+
+  it("indexes every combination of the leads inbox's equality filters, newest first", () => {
+    expect(adapter).toMatch(/return query\.orderBy\("createdAt",\s*"desc"\)/);
+    for (const filters of [
+      ["status"],
+      ["owner"],
+      ["locale"],
+      ["status", "owner"],
+      ["status", "locale"],
+      ["owner", "locale"],
+      ["status", "owner", "locale"],
+    ]) {
+      expect(file.indexes).toContainEqual({
+        collectionGroup: "contacts",
+        queryScope: "COLLECTION",
+        fields: [
+          ...filters.map((fieldPath) => ({ fieldPath, order: "ASCENDING" })),
+          { fieldPath: "createdAt", order: "DESCENDING" },
+        ],
+      });
+    }
   });
 
   it("claims due mail with one single-field range query, which needs no composite index", () => {

@@ -35,7 +35,11 @@ export interface MailRecord {
       | "newsletter-confirmation"
       | "comment-notification"
       /** The firm told that the daily cap on automatic mail left a visitor's mail out (once a UTC day). */
-      | "daily-cap-notification";
+      | "daily-cap-notification"
+      /** The office: a staff member's sign-in link, an invitation to the office, a reply to a lead. */
+      | "office-sign-in"
+      | "office-invitation"
+      | "lead-reply";
     contactId?: string | undefined;
     /** The comment a notification is about. */
     commentId?: string | undefined;

@@ -3,6 +3,7 @@ import escapeHtml from "escape-html";
 import { firm } from "@site/shared/content";
 import { localeNames, type Locale } from "@site/shared/i18n";
 import { translations } from "@site/shared/i18n/translations";
+import { officePaths } from "@site/shared/office";
 import type { NewMail } from "../ports/store.js";
 import { languageHeaders } from "../common/locale.js";
 
@@ -228,6 +229,8 @@ export function notificationMail(
   identity: MailIdentity,
 ): NewMail["message"] {
   const subject = oneLine(`New inquiry from ${contact.name}: ${contact.subject}`);
+  // The lead in the firm's office (/admin): where it is assigned, answered and closed.
+  const leadUrl = new URL(officePaths.lead(contactId), identity.siteUrl).href;
   const rows: [string, string][] = [
     ["Contact id", contactId],
     ["Reference", contactReference(contactId)],
@@ -246,6 +249,7 @@ export function notificationMail(
     quoteText(contact.description),
     "",
     `Reply to this message to answer ${oneLine(contact.name)} directly.`,
+    `Open it in the office: ${leadUrl}`,
   ].join("\n");
   const html = htmlDocument(
     subject,
@@ -260,6 +264,7 @@ export function notificationMail(
       "<p><strong>Description:</strong></p>",
       `<blockquote style="margin: 1em 0; padding-left: 1em; border-left: 3px solid #ccc;">${htmlParagraphs(contact.description)}</blockquote>`,
       `<p>Reply to this message to answer ${escapeHtml(oneLine(contact.name))} directly.</p>`,
+      `<p><a href="${escapeHtml(leadUrl)}">Open it in the office</a></p>`,
     ].join("\n"),
   );
   return { to: identity.contactInbox, replyTo: contact.email, subject, text, html };

@@ -4,6 +4,8 @@ import type { MailStore } from "../mail/port.js";
 import type { SubscriptionStore } from "../newsletter/port.js";
 import type { PersonalDataStore } from "../personal-data/port.js";
 import type { IdempotencyStore } from "../common/idempotency/port.js";
+import type { StaffStore } from "../staff/port.js";
+import type { LeadStore } from "../leads/port.js";
 
 /**
  * The storage of the whole API: the intersection of the capabilities' ports, each defined beside its
@@ -20,7 +22,9 @@ export interface Store
     CommentStore,
     MailStore,
     PersonalDataStore,
-    IdempotencyStore {
+    IdempotencyStore,
+    StaffStore,
+    LeadStore {
   /** Throws when the store is unreachable. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -34,3 +38,5 @@ export type * from "../newsletter/port.js";
 export { commentStatuses } from "../comments/port.js";
 export type * from "../comments/port.js";
 export type * from "../personal-data/port.js";
+export type * from "../staff/port.js";
+export type * from "../leads/port.js";

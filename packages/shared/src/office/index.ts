@@ -182,9 +182,15 @@ const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 const day = z.string({ error: officeMessages.invalidDate }).check(
   z.maxLength(10, { error: officeMessages.invalidDate, abort: true }),
   z.regex(dayPattern, { error: officeMessages.invalidDate, abort: true }),
-  z.refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
-    error: officeMessages.invalidDate,
-  }),
+  z.refine(
+    (value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+    },
+    {
+      error: officeMessages.invalidDate,
+    },
+  ),
 );
 
 /** Who owns the leads to list: the signed-in person, nobody, or a staff address. */

@@ -7,6 +7,8 @@ import { createFirestoreSubscriptions } from "../../newsletter/firestore.js";
 import { createFirestorePersonalData } from "../../personal-data/firestore.js";
 import type { Store } from "../../ports/store.js";
 import { createFirestoreIdempotency } from "../../common/idempotency/firestore.js";
+import { createFirestoreOfficeSeam, createFirestoreStaff } from "../../staff/firestore.js";
+import { createFirestoreLeads } from "../../leads/firestore.js";
 import { FIRESTORE_COLLECTIONS, type FirestoreContext } from "./fields.js";
 
 export { FIRESTORE_COLLECTIONS } from "./fields.js";
@@ -43,6 +45,8 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
   const mail = createFirestoreMail(context);
   const seam = { mail: mail.seam, idempotency };
   const subscriptions = firestore.collection(FIRESTORE_COLLECTIONS.subscriptions);
+  // The office's writes record their audit entries and queue their mails inside their own transaction.
+  const office = createFirestoreOfficeSeam(firestore);
 
   return {
     ...createFirestoreContacts(context, seam),
@@ -50,6 +54,8 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
     ...createFirestoreComments(context, seam),
     ...mail.store,
     ...createFirestorePersonalData(context),
+    ...createFirestoreStaff(context, office),
+    ...createFirestoreLeads(context, office),
     purgeIdempotencyKeys: (before) => idempotency.purgeIdempotencyKeys(before),
 
     async ping() {

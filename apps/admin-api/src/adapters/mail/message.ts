@@ -1,5 +1,6 @@
 import type Mail from "nodemailer/lib/mailer/index.js";
 import type { OutgoingMessage } from "../../ports/mail-transport.js";
+import { messageIdOf } from "../../mail/message-id.js";
 
 /**
  * nodemailer options for one outbox message. Addresses are passed as objects, never as strings, so
@@ -7,7 +8,6 @@ import type { OutgoingMessage } from "../../ports/mail-transport.js";
  * The Message-ID derives from the outbox id: a retried mail keeps its identity and receivers can dedupe.
  */
 export function toNodemailerOptions(message: OutgoingMessage, from: string): Mail.Options {
-  const domain = from.match(/@([^\s>]+)/)?.[1] ?? "localhost";
   return {
     from,
     to: { name: "", address: message.to },
@@ -15,7 +15,7 @@ export function toNodemailerOptions(message: OutgoingMessage, from: string): Mai
     subject: message.subject,
     text: message.text,
     html: message.html,
-    messageId: `<${message.mailId}@${domain}>`,
+    messageId: messageIdOf(message.mailId, from),
     // e.g. RFC 8058's List-Unsubscribe pair on newsletter mail; set by our own code, never by a visitor.
     ...(message.headers ? { headers: { ...message.headers } } : {}),
   };

@@ -150,6 +150,59 @@ export const migrations: readonly Migration[] = [
     queued_at  INTEGER NOT NULL
   );
   `,
+  // The firm's office (src/staff, src/leads): staff and their roles, mailed sign-in links and sessions
+  // (each stored only as the SHA-256 of its secret), the audit log; the leads inbox over contacts (owner,
+  // close reason, first answer, each lead's history) and the indexes of its list (newest first, keyset).
+  `
+  CREATE TABLE staff (
+    email     TEXT PRIMARY KEY,
+    name      TEXT NOT NULL,
+    role      TEXT NOT NULL,
+    added_at  INTEGER NOT NULL,
+    added_by  TEXT
+  );
+  CREATE TABLE sign_in_links (
+    token_hash  TEXT PRIMARY KEY,
+    email       TEXT NOT NULL,
+    created_at  INTEGER NOT NULL,
+    expires_at  INTEGER NOT NULL,
+    used_at     INTEGER
+  );
+  CREATE INDEX sign_in_links_email ON sign_in_links (email);
+  CREATE TABLE staff_sessions (
+    id_hash       TEXT PRIMARY KEY,
+    email         TEXT NOT NULL,
+    created_at    INTEGER NOT NULL,
+    last_seen_at  INTEGER NOT NULL,
+    expires_at    INTEGER NOT NULL
+  );
+  CREATE INDEX staff_sessions_email ON staff_sessions (email);
+  CREATE TABLE audit_log (
+    id       TEXT PRIMARY KEY,
+    at       INTEGER NOT NULL,
+    actor    TEXT,
+    action   TEXT NOT NULL,
+    target   TEXT,
+    details  TEXT NOT NULL
+  );
+  CREATE INDEX audit_log_at ON audit_log (at);
+  ALTER TABLE contacts ADD COLUMN owner TEXT;
+  ALTER TABLE contacts ADD COLUMN close_reason TEXT;
+  ALTER TABLE contacts ADD COLUMN first_answered_at INTEGER;
+  CREATE TABLE lead_events (
+    id          TEXT PRIMARY KEY,
+    contact_id  TEXT NOT NULL REFERENCES contacts (id) ON DELETE CASCADE,
+    kind        TEXT NOT NULL,
+    at          INTEGER NOT NULL,
+    by          TEXT,
+    data        TEXT NOT NULL
+  );
+  CREATE INDEX lead_events_contact ON lead_events (contact_id, at);
+  CREATE INDEX contacts_created ON contacts (created_at, id);
+  CREATE INDEX contacts_status_created ON contacts (status, created_at, id);
+  CREATE INDEX contacts_owner_created ON contacts (owner, created_at, id);
+  CREATE INDEX contacts_locale_created ON contacts (locale, created_at, id);
+  `,
 ];
 
 /**

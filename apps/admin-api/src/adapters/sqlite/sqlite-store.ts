@@ -7,6 +7,8 @@ import { createSqliteSubscriptions } from "../../newsletter/sqlite.js";
 import { createSqlitePersonalData } from "../../personal-data/sqlite.js";
 import type { Store } from "../../ports/store.js";
 import { createSqliteIdempotency } from "../../common/idempotency/sqlite.js";
+import { createSqliteAudit, createSqliteStaff } from "../../staff/sqlite.js";
+import { createSqliteLeads } from "../../leads/sqlite.js";
 import { startCheckpointer, type CheckpointResult } from "./checkpointer.js";
 import { migrate } from "./migrations.js";
 import { makeExistingFilesPrivate, ensurePrivateDirectory, ensurePrivateFile } from "../private-files.js";
@@ -75,6 +77,8 @@ export function createSqliteStore({
   const idempotency = createSqliteIdempotency(db);
   const mail = createSqliteMail(db, now);
   const seam = { insertMails: mail.insertMails, idempotency };
+  // The office's writes record their audit entries inside their own transaction through it.
+  const office = { insertMails: mail.insertMails, insertAudit: createSqliteAudit(db) };
   const ping = db.prepare(`SELECT 1`);
 
   let closed = false;
@@ -85,6 +89,8 @@ export function createSqliteStore({
     ...createSqliteComments(db, now, seam),
     ...mail.store,
     ...createSqlitePersonalData(db, now),
+    ...createSqliteStaff(db, now, office),
+    ...createSqliteLeads(db, now, office),
     async purgeIdempotencyKeys(before) {
       return idempotency.purgeIdempotencyKeys(before);
     },
