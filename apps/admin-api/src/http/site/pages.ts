@@ -1,0 +1,103 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import type { Request, Response } from "express";
+import { siteManifestFile, siteManifestSchema, type SiteManifest } from "@site/shared/site";
+import { commentSlotOf, type CommentSlot } from "./comment-slot.js";
+import { contentSecurityPolicy } from "./policy.js";
+
+// The build's HTML pages: read once at start-up, each with its CSP and ETag, and how one is sent.
+
+export interface Page {
+  body: Buffer;
+  csp: string;
+  etag: string;
+  /** A blog post's page: where its comment thread and its form's start time go (comment-slot.ts; post-page.ts fills it). */
+  comments?: CommentSlot;
+}
+
+function htmlFiles(dir: string): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...htmlFiles(path));
+    else if (entry.isFile() && entry.name.endsWith(".html")) files.push(path);
+  }
+  return files;
+}
+
+/**
+ * The build's manifest (apps/web/scripts/prerender.mjs writes it): each page's inline script hashes.
+ * Undefined when the build has none; a manifest that does not parse is an error.
+ */
+export function readManifest(dir: string): SiteManifest | undefined {
+  const file = join(dir, siteManifestFile);
+  if (!existsSync(file)) return undefined;
+  const parsed = siteManifestSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
+  if (!parsed.success) throw new Error(`${file} is not a site manifest: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+/**
+ * Reads every HTML file once at start-up and indexes it by the URL paths that serve it:
+ * `about/index.html` answers `/about` (canonical) and `/about/index.html`; `index.html` answers `/`.
+ * Each page's CSP names the inline script hashes the manifest lists for it; a page the manifest does not
+ * list is an error (a build from another version, or a file added by hand).
+ */
+export function loadPages(dir: string, manifest: SiteManifest): Map<string, Page> {
+  const pages = new Map<string, Page>();
+  const files = htmlFiles(dir).sort();
+  for (const file of files) {
+    const relativePath = relative(dir, file).split(sep).join("/");
+    const entry = manifest.pages[relativePath];
+    if (!entry)
+      throw new Error(
+        `${relativePath} is not in ${join(dir, siteManifestFile)}: rebuild the website (apps/web)`,
+      );
+    const body = readFileSync(file);
+    const urlPath = `/${relativePath}`;
+    const slot = commentSlotOf(urlPath, body.toString("utf8"));
+    const page: Page = {
+      body,
+      csp: contentSecurityPolicy(entry.inlineScriptHashes),
+      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+      ...(slot ? { comments: slot } : {}),
+    };
+    pages.set(urlPath, page);
+    if (urlPath.endsWith("/index.html")) {
+      const folder = urlPath.slice(0, -"/index.html".length);
+      pages.set(folder === "" ? "/" : folder, page);
+    }
+  }
+  // `about.html` also answers `/about` unless `about/index.html` already does.
+  for (const [urlPath, page] of [...pages]) {
+    if (urlPath.endsWith(".html") && !urlPath.endsWith("/index.html")) {
+      const bare = urlPath.slice(0, -".html".length);
+      if (!pages.has(bare)) pages.set(bare, page);
+    }
+  }
+  return pages;
+}
+
+export function sendPage(
+  req: Request,
+  res: Response,
+  page: Page,
+  status: number,
+  // The body, made only when the browser's copy is not fresh.
+  body: () => Buffer | string = () => page.body,
+  etag: string = page.etag,
+): void {
+  res.status(status);
+  res.set({
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-cache",
+    "Content-Security-Policy": page.csp,
+    ETag: etag,
+  });
+  if (status === 200 && req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  res.send(body());
+}
