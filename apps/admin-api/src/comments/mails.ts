@@ -1,4 +1,4 @@
-import escapeHtml from "escape-html";
+import { escapeHtml } from "@site/shared/html";
 import { blogPaths, type BlogPostSummary } from "@site/shared/blog";
 import { localeNames, trimTrailingSlashes, type Locale } from "@site/shared/i18n";
 import type { NewMail } from "../ports/store.js";

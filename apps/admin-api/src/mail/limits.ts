@@ -1,4 +1,4 @@
-import escapeHtml from "escape-html";
+import { escapeHtml } from "@site/shared/html";
 import { mailboxKey } from "@site/shared/schemas";
 import type { Clock } from "../ports/clock.js";
 import type { Logger } from "../ports/logger.js";

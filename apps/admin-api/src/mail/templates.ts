@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import escapeHtml from "escape-html";
 import { firm } from "@site/shared/content";
+import { escapeHtml, escapeLines } from "@site/shared/html";
 import { localeNames, type Locale } from "@site/shared/i18n";
 import { translations } from "@site/shared/i18n/translations";
 import { officePaths } from "@site/shared/office";
@@ -51,11 +51,6 @@ function quoteText(value: string): string {
     .split(/\r\n|\r|\n/)
     .map((line) => `> ${line}`)
     .join("\n");
-}
-
-/** Escapes, then keeps the writer's line breaks visible in HTML. */
-function htmlParagraphs(value: string): string {
-  return escapeHtml(value).replace(/\r\n|\r|\n/g, "<br>\n");
 }
 
 export function htmlDocument(title: string, body: string, locale: Locale = "en"): string {
@@ -126,7 +121,7 @@ export function acknowledgementMail(
       `<p>Dear ${escapeHtml(name)},</p>`,
       `<p>Thank you for contacting ${escapeHtml(firm.name)}. We have received your message ` +
         `&ldquo;${escapeHtml(oneLine(input.subject))}&rdquo;:</p>`,
-      `<blockquote style="margin: 1em 0; padding-left: 1em; border-left: 3px solid #ccc;">${htmlParagraphs(input.description)}</blockquote>`,
+      `<blockquote style="margin: 1em 0; padding-left: 1em; border-left: 3px solid #ccc;">${escapeLines(input.description, "\n")}</blockquote>`,
       `<p>We reply to every inquiry within ${escapeHtml(firm.replyTime)}. Our support hours are ${escapeHtml(firm.supportHours)}.</p>`,
       "<p>Kind regards,</p>",
       signatureHtml(identity),
@@ -262,7 +257,7 @@ export function notificationMail(
       ),
       "</table>",
       "<p><strong>Description:</strong></p>",
-      `<blockquote style="margin: 1em 0; padding-left: 1em; border-left: 3px solid #ccc;">${htmlParagraphs(contact.description)}</blockquote>`,
+      `<blockquote style="margin: 1em 0; padding-left: 1em; border-left: 3px solid #ccc;">${escapeLines(contact.description, "\n")}</blockquote>`,
       `<p>Reply to this message to answer ${escapeHtml(oneLine(contact.name))} directly.</p>`,
       `<p><a href="${escapeHtml(leadUrl)}">Open it in the office</a></p>`,
     ].join("\n"),

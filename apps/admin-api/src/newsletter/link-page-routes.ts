@@ -1,6 +1,6 @@
 // What the pages of the newsletter's links share (unsubscribe-routes.ts, resubscribe-routes.ts): their words,
 // the way back to the site, and the page that says one thing.
-import escapeHtml from "escape-html";
+import { escapeHtml } from "@site/shared/html";
 import type { Response } from "express";
 import { localePath, type Locale } from "@site/shared/i18n";
 import { translations } from "@site/shared/i18n/translations";

@@ -1,4 +1,4 @@
-import escapeHtml from "escape-html";
+import { escapeHtml } from "@site/shared/html";
 import { firm, routeById } from "@site/shared/content";
 import { localePath, trimTrailingSlashes, type Locale } from "@site/shared/i18n";
 import { translations } from "@site/shared/i18n/translations";

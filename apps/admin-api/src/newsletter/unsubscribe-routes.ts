@@ -1,4 +1,4 @@
-import escapeHtml from "escape-html";
+import { escapeHtml } from "@site/shared/html";
 import type { RequestHandler, Response } from "express";
 import { firm } from "@site/shared/content";
 import type { Locale } from "@site/shared/i18n";
