@@ -8,6 +8,7 @@ import { describeContactContract } from "./contact-contract.js";
 import { contact, contactMails, createdId } from "./contract-fixtures.js";
 import { describeMailContract } from "./mail-contract.js";
 import { describeNewsletterContract } from "./newsletter-contract.js";
+import { describeOfficeContract } from "./office-contract.js";
 
 /**
  * The behaviour every Store adapter must show: each capability's contract (newsletter, contacts, mail,
@@ -116,5 +117,6 @@ export function describeStoreContract(
     );
     describeCommentContract(() => store);
     describeSubscriptionContract(() => store);
+    describeOfficeContract(() => store);
   });
 }
