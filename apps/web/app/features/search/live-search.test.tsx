@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { SearchDocument } from "@site/shared/search";
-import { attachLiveSearch, searchIn } from "./live-search";
+import { searchIn } from "@site/shared/search/engine";
+import { attachLiveSearch } from "./live-search";
 import { SearchForm } from "./search-form";
 
 const documents: SearchDocument[] = [

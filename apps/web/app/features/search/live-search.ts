@@ -1,19 +1,13 @@
 /**
  * Results as the visitor types, for every search form of the page (search-form.tsx). Loaded by the one
  * script when a search box is first focused, never before: it fetches this language's documents (kept by
- * the service worker once fetched, so search then works offline), indexes them with MiniSearch and the
- * shared options (the API indexes the same file alike), and lists the best matches under the box with
- * where the words matched. Plain DOM code: the page stays static HTML. Enter still submits the form to
- * `/search?q=`, the server's full results page.
+ * the service worker once fetched, so search then works offline), indexes them with the shared engine
+ * (@site/shared/search/engine, which the API runs on the same file), and lists the best matches under the
+ * box with where the words matched. Plain DOM code: the page stays static HTML. Enter still submits the
+ * form to `/search?q=`, the server's full results page.
  */
-import MiniSearch from "minisearch";
-import {
-  normalizeQuery,
-  searchIndexOptions,
-  searchQueryOptions,
-  snippet,
-  type SearchDocument,
-} from "@site/shared/search";
+import { normalizeQuery, snippet, type SearchDocument } from "@site/shared/search";
+import { searchIn, type Search } from "@site/shared/search/engine";
 import { searchAttributes } from "./attributes";
 
 /** How many results the box lists; the results page shows more. */
@@ -30,26 +24,6 @@ interface Texts {
 function countSentence(doc: Document, texts: Texts, count: number, query: string): string {
   const form = new Intl.PluralRules(doc.documentElement.lang || "en").select(count);
   return fill(form === "one" ? texts.one : texts.other, query).replace("#", String(count));
-}
-
-export type Search = (query: string) => SearchDocument[];
-
-/** An index of `documents`, searched with the shared options. */
-export function searchIn(documents: readonly SearchDocument[]): Search {
-  const index = new MiniSearch<SearchDocument>({
-    ...searchIndexOptions,
-    fields: [...searchIndexOptions.fields],
-    storeFields: [...searchIndexOptions.storeFields],
-  });
-  index.addAll(documents);
-  return (query) =>
-    index.search(query, searchQueryOptions).map((result) => ({
-      id: String(result.id),
-      url: String(result["url"]),
-      title: String(result["title"]),
-      page: String(result["page"]),
-      text: String(result["text"]),
-    }));
 }
 
 const fill = (template: string, query: string) => template.replace("{query}", query);

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Request, RequestHandler, Response } from "express";
-import MiniSearch from "minisearch";
 import { escapeHtml } from "@site/shared/html";
 import { localePath, locales, type Locale } from "@site/shared/i18n";
 import { translations } from "@site/shared/i18n/translations";
@@ -9,16 +8,15 @@ import {
   normalizeQuery,
   searchDocumentsPath,
   searchDocumentsSchema,
-  searchIndexOptions,
   searchPath,
-  searchQueryOptions,
   searchQueryParam,
   searchResultsHtml,
   searchResultsSlotAttribute,
   type SearchDocument,
 } from "@site/shared/search";
+import { searchIn } from "@site/shared/search/engine";
 import { siteManifestFile, siteManifestSchema } from "@site/shared/site";
-import { contentSecurityPolicy } from "../site.js";
+import { contentSecurityPolicy } from "../http/site.js";
 
 /** Marks the results page's own box, whose `value=""` gets the query (apps/web search-form.tsx). */
 const queryAttribute = 'data-search-query=""';
@@ -49,23 +47,9 @@ function cutPage(html: string, where: string): SearchPage["pieces"] {
   return [html.slice(0, valueAt), html.slice(valueAt, slotOpenEnd), html.slice(slotClose)];
 }
 
-/** The language's index of the build's documents, searched with the options the browser uses. */
+/** The language's index of the build's documents: the engine the browser's search box runs too. */
 function indexOf(file: string): SearchPage["search"] {
-  const documents = searchDocumentsSchema.parse(JSON.parse(readFileSync(file, "utf8")));
-  const index = new MiniSearch<SearchDocument>({
-    ...searchIndexOptions,
-    fields: [...searchIndexOptions.fields],
-    storeFields: [...searchIndexOptions.storeFields],
-  });
-  index.addAll(documents);
-  return (query) =>
-    index.search(query, searchQueryOptions).map((result) => ({
-      id: String(result.id),
-      url: String(result["url"]),
-      title: String(result["title"]),
-      page: String(result["page"]),
-      text: String(result["text"]),
-    }));
+  return searchIn(searchDocumentsSchema.parse(JSON.parse(readFileSync(file, "utf8"))));
 }
 
 /** Each language's results page of the build in `dir`; none when the build has no search. */
@@ -112,8 +96,8 @@ function sendResults(res: Response, page: SearchPage, query: string): void {
 
 /**
  * `GET /search?q=…` (and `/fr/search`, `/sw/search`): the prerendered results page of the language with
- * the query in its box and the results of the build's documents in its slot, found by the same index and
- * options the browser's search box uses (@site/shared/search). What works without JavaScript. Without a
+ * the query in its box and the results of the build's documents in its slot, found by the same engine
+ * the browser's search box runs (@site/shared/search/engine). What works without JavaScript. Without a
  * query the page is served as built, by the site (http/site.ts); a build without search serves no answer
  * here either.
  */
