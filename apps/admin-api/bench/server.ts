@@ -2,14 +2,17 @@
  * The benchmark's server process: the real app (SQLite in a temporary folder, logs at info serialised
  * as in production but written to /dev/null) and, beside it, a bare Express handler as the yardstick.
  * The outbox worker is not started: it measures the HTTP path, and mail delivery is bounded by the SMTP
- * server, not by us. Prints the two ports as one JSON line, then serves until killed.
+ * server, not by us. The app serves the web build (apps/web/build/client, or SITE_DIR) as in production,
+ * so the run can read a page while the posts come in. Prints the two ports as one JSON line, then serves
+ * until killed.
  */
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import express from "express";
 import { pino } from "pino";
 import { createLogger } from "../src/adapters/log/logger.js";
@@ -20,6 +23,13 @@ import { createServices } from "../src/services.js";
 import { createDataKey } from "../src/common/data-key.js";
 import { createAutomaticMailLimiter } from "../src/mail/limits.js";
 
+const siteDir = resolve(
+  process.env.SITE_DIR ?? fileURLToPath(new URL("../../web/build/client", import.meta.url)),
+);
+if (!existsSync(join(siteDir, "about"))) {
+  process.stderr.write(`${siteDir} holds no built site: build apps/web first (npm run build)\n`);
+  process.exit(1);
+}
 const dir = mkdtempSync(join(tmpdir(), "admin-api-bench-"));
 const store = createSqliteStore({ file: join(dir, "site.db") });
 const logger = createLogger("info", pino.destination({ dest: "/dev/null", sync: true }));
@@ -49,6 +59,7 @@ const app = createApp({
     rateLimit: { windowMs: 60_000, max: 100_000_000 },
     commentsPerAddress: 100_000_000,
   },
+  site: { dir: siteDir },
 });
 
 const bare = express();

@@ -7,6 +7,7 @@ import type { InsertMails } from "../mail/sqlite.js";
 import type { NewMail } from "../mail/port.js";
 import type { IdempotencyClaim } from "../common/idempotency/port.js";
 import type { SqliteIdempotency } from "../common/idempotency/sqlite.js";
+import type { GroupCommit } from "../adapters/sqlite/group-commit.js";
 import type { CommentRecord, CommentStatus, CommentStore, NewComment } from "./port.js";
 
 export interface CommentRow {
@@ -44,11 +45,18 @@ export function toComment(row: CommentRow): CommentRecord {
   };
 }
 
-/** The comments capability on SQLite: a comment and its mails in one transaction, then its moderation. */
+/**
+ * The comments capability on SQLite: a comment and its mails in one transaction (a savepoint of the
+ * group commit's batch, answered once the batch is on disk), then its moderation.
+ */
 export function createSqliteComments(
   db: Database.Database,
   now: () => number,
-  { insertMails, idempotency: keys }: { insertMails: InsertMails; idempotency: SqliteIdempotency },
+  {
+    insertMails,
+    idempotency: keys,
+    commits,
+  }: { insertMails: InsertMails; idempotency: SqliteIdempotency; commits: GroupCommit },
 ): CommentStore {
   const statements = {
     insert: db.prepare<
@@ -123,7 +131,7 @@ export function createSqliteComments(
   );
   return {
     async addCommentWithMails(comment, mails, idempotency) {
-      return add.immediate(comment, mails, idempotency);
+      return commits.write(() => add(comment, mails, idempotency));
     },
     async getComment(id) {
       const row = statements.byId.get(id);

@@ -7,6 +7,7 @@ import type { InsertMails } from "../mail/sqlite.js";
 import type { NewMail, SkippedMail } from "../mail/port.js";
 import type { IdempotencyClaim } from "../common/idempotency/port.js";
 import type { SqliteIdempotency } from "../common/idempotency/sqlite.js";
+import type { GroupCommit } from "../adapters/sqlite/group-commit.js";
 import type { ContactRecord, ContactStore, NewContact } from "./port.js";
 
 export interface ContactRow {
@@ -44,11 +45,18 @@ export function toContact(row: ContactRow): ContactRecord {
   };
 }
 
-/** The contacts capability on SQLite: a contact, its mails and its idempotency key in one transaction. */
+/**
+ * The contacts capability on SQLite: a contact, its mails and its idempotency key in one transaction
+ * (a savepoint of the group commit's batch, answered once the batch is on disk).
+ */
 export function createSqliteContacts(
   db: Database.Database,
   now: () => number,
-  { insertMails, idempotency }: { insertMails: InsertMails; idempotency: SqliteIdempotency },
+  {
+    insertMails,
+    idempotency,
+    commits,
+  }: { insertMails: InsertMails; idempotency: SqliteIdempotency; commits: GroupCommit },
 ): ContactStore {
   const { replayOf, rememberKey } = idempotency;
   const statements = {
@@ -108,7 +116,7 @@ export function createSqliteContacts(
 
   return {
     async addContactWithMails(contact, mails, idempotency) {
-      return addContactWithMails.immediate(contact, mails, idempotency);
+      return commits.write(() => addContactWithMails(contact, mails, idempotency));
     },
     async getContact(id) {
       const row = statements.contactById.get(id);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
 import { emailKey } from "@site/shared/schemas";
 import { dateOrNull } from "../adapters/sqlite/rows.js";
+import type { GroupCommit } from "../adapters/sqlite/group-commit.js";
 import { automaticMailWindowMs, startOfUtcDay } from "./limit-window.js";
 import type {
   AutomaticMailLimit,
@@ -76,12 +77,17 @@ export function toMail(row: MailRow): MailRecord {
  * Queues mails inside the caller's transaction, within their limits; returns the mails left out. The
  * transaction seam: the other capabilities' adapters call it inside their own write.
  */
-export type InsertMails = (mails: readonly NewMail[], contactId: string | null, at: number) => SkippedMail[];
+export type InsertMails = (
+  mails: readonly NewMail[],
+  contactId: string | null,
+  at: number,
+) => SkippedMail[];
 
 /** The mail capability on SQLite: the outbox, the automatic-mail limits and mail-body retention. */
 export function createSqliteMail(
   db: Database.Database,
   now: () => number,
+  commits: GroupCommit,
 ): { store: MailStore; insertMails: InsertMails } {
   const statements = {
     insertMail: db.prepare<
@@ -194,8 +200,10 @@ export function createSqliteMail(
     toRecipient: db.prepare<[string, number], { count: number }>(
       `SELECT COUNT(*) AS count FROM automatic_mail WHERE recipient_key = ? AND queued_at > ?`,
     ),
-    since: db.prepare<[number], { count: number }>(
-      `SELECT COUNT(*) AS count FROM automatic_mail WHERE queued_at >= ?`,
+    // Counted only as far as the cap: the answer is "under the cap or not", and an uncapped COUNT(*)
+    // walked every row of the day for every mail (a cost growing through the day).
+    since: db.prepare<[number, number], { count: number }>(
+      `SELECT COUNT(*) AS count FROM (SELECT 1 FROM automatic_mail WHERE queued_at >= ? LIMIT ?)`,
     ),
     record: db.prepare<[string, number]>(
       `INSERT INTO automatic_mail (recipient_key, queued_at) VALUES (?, ?)`,
@@ -221,7 +229,7 @@ export function createSqliteMail(
       limit.perRecipient
     )
       return "recipient-limit";
-    if ((limitStatements.since.get(day)?.count ?? 0) >= limit.dailyCap) {
+    if ((limitStatements.since.get(day, limit.dailyCap)?.count ?? 0) >= limit.dailyCap) {
       limitStatements.forgetNotices.run(day - automaticMailWindowMs);
       if (limitStatements.noticeOnce.run(day, nowMs).changes === 1)
         insertMail(limit.dailyCapNotice, null, at);
@@ -280,7 +288,7 @@ export function createSqliteMail(
     insertMails,
     store: {
       async queueMail(mail) {
-        return { id: insertMail(mail, mail.meta.contactId ?? null, now()) };
+        return commits.write(() => ({ id: insertMail(mail, mail.meta.contactId ?? null, now()) }));
       },
       async claimDueMails(nowDate, leaseUntil, limit) {
         const rows = withoutFsync(() =>

@@ -8,6 +8,7 @@ import type { NewMail } from "../mail/port.js";
 import type { ConsentInput } from "../common/consent-record.js";
 import type { IdempotencyClaim } from "../common/idempotency/port.js";
 import type { SqliteIdempotency } from "../common/idempotency/sqlite.js";
+import type { GroupCommit } from "../adapters/sqlite/group-commit.js";
 import type {
   NewSubscription,
   ResubscribeResult,
@@ -46,11 +47,18 @@ export function toSubscription(row: SubscriptionRow): SubscriptionRecord {
   };
 }
 
-/** The newsletter capability on SQLite: subscribing (with its mails), unsubscribing, coming back. */
+/**
+ * The newsletter capability on SQLite: subscribing (with its mails), unsubscribing, coming back; each a
+ * savepoint of the group commit's batch, answered once the batch is on disk.
+ */
 export function createSqliteSubscriptions(
   db: Database.Database,
   now: () => number,
-  { insertMails, idempotency }: { insertMails: InsertMails; idempotency: SqliteIdempotency },
+  {
+    insertMails,
+    idempotency,
+    commits,
+  }: { insertMails: InsertMails; idempotency: SqliteIdempotency; commits: GroupCommit },
 ): SubscriptionStore {
   const { replayOf, rememberKey } = idempotency;
   const statements = {
@@ -168,10 +176,10 @@ export function createSqliteSubscriptions(
 
   return {
     async addSubscription(subscription, mails, idempotency) {
-      return addSubscription.immediate(subscription, mails, idempotency);
+      return commits.write(() => addSubscription(subscription, mails, idempotency));
     },
     async resubscribe(id, departedAt, renewal, mails) {
-      return resubscribe.immediate(id, departedAt, renewal, mails);
+      return commits.write(() => resubscribe(id, departedAt, renewal, mails));
     },
     async getSubscriptionByEmail(email) {
       const row = statements.subscriptionByEmail.get(emailKey(email));
@@ -182,9 +190,11 @@ export function createSqliteSubscriptions(
       return row ? toSubscription(row) : null;
     },
     async unsubscribe(id) {
-      const at = now();
-      if (statements.unsubscribe.run(at, at, id).changes === 1) return "unsubscribed";
-      return statements.subscriptionById.get(id) ? "already" : "unknown";
+      return commits.write(() => {
+        const at = now();
+        if (statements.unsubscribe.run(at, at, id).changes === 1) return "unsubscribed";
+        return statements.subscriptionById.get(id) ? "already" : "unknown";
+      });
     },
     async listSubscribers() {
       return statements.subscribers.all().map(toSubscription);

@@ -128,8 +128,18 @@ describe("the API process", () => {
       );
       expect(refused).toBe(true);
 
-      // ...but the one in flight completes.
-      socket.end(body);
+      // ...but the one in flight completes. The client keeps its side open until the answer, as HTTP
+      // clients do: Node's server ends a socket whose client has half-closed it, and the answer comes
+      // once the subscription is on disk (the group commit's fsync), after that end would have arrived.
+      const answered = new Promise<void>((resolve) => {
+        socket.on("data", () => {
+          if (response.includes("\r\n\r\nHTTP/1.1 ")) resolve();
+        });
+        socket.once("close", () => resolve());
+      });
+      socket.write(body);
+      await answered;
+      socket.end();
       await once(socket, "close");
       expect(response).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 /);
       const [code] = await once(app.child, "close");

@@ -28,6 +28,9 @@ function open(): Database.Database {
   try {
     const db = new Database(file, { fileMustExist: true });
     db.pragma("busy_timeout = 5000");
+    // A checkpoint syncs the WAL before copying it and the database file after (NORMAL or FULL; OFF
+    // would skip both): the group commit's "on disk" relies on it once the WAL is reset (group-commit.ts).
+    db.pragma("synchronous = NORMAL");
     return db;
   } catch (error) {
     throw new Error(`checkpoint thread cannot open ${file}: ${reason(error)}`, { cause: error });
