@@ -8,6 +8,7 @@ import {
   type CommentInput,
 } from "@site/shared/schemas";
 import { Field, HoneypotField } from "../../components/ui/field";
+import { NameEmailFields } from "../../components/ui/name-email-fields";
 import { PrivacyNote } from "../../components/ui/privacy-note";
 import { schemaResolver } from "../../components/ui/schema-resolver";
 import { FormOutcomeMessages, SubmitButton } from "../../components/ui/form-parts";
@@ -96,30 +97,13 @@ export function CommentFormBody({ post }: CommentFormProps) {
       >
         <input type="hidden" name="post" value={post} />
         <div className="comment-form__grid">
-          <Field id={`${baseId}-name`} label={labels.name} error={errors.name?.message}>
-            {(props) => (
-              <input
-                className="field__input"
-                type="text"
-                autoComplete="name"
-                maxLength={commentRules.nameMax}
-                required
-                {...control("name", props)}
-              />
-            )}
-          </Field>
-          <Field id={`${baseId}-email`} label={labels.email} error={errors.email?.message}>
-            {(props) => (
-              <input
-                className="field__input"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                required
-                {...control("email", props)}
-              />
-            )}
-          </Field>
+          <NameEmailFields
+            idPrefix={baseId}
+            labels={labels}
+            errors={{ name: errors.name?.message, email: errors.email?.message }}
+            control={control}
+            nameMaxLength={commentRules.nameMax}
+          />
           <Field
             id={`${baseId}-comment`}
             label={labels.comment}

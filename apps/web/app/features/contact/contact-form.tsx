@@ -7,6 +7,7 @@ import {
   type ContactInput,
 } from "@site/shared/schemas";
 import { Field, HoneypotField } from "../../components/ui/field";
+import { NameEmailFields } from "../../components/ui/name-email-fields";
 import { PrivacyNote } from "../../components/ui/privacy-note";
 import { schemaResolver } from "../../components/ui/schema-resolver";
 import { FormOutcomeMessages, SubmitButton } from "../../components/ui/form-parts";
@@ -97,29 +98,12 @@ export function ContactForm() {
         )}
       >
         <div className="contact-form__grid">
-          <Field id={`${baseId}-name`} label={labels.name} error={errors.name?.message}>
-            {(props) => (
-              <input
-                className="field__input"
-                type="text"
-                autoComplete="name"
-                required
-                {...control("name", props)}
-              />
-            )}
-          </Field>
-          <Field id={`${baseId}-email`} label={labels.email} error={errors.email?.message}>
-            {(props) => (
-              <input
-                className="field__input"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                required
-                {...control("email", props)}
-              />
-            )}
-          </Field>
+          <NameEmailFields
+            idPrefix={baseId}
+            labels={labels}
+            errors={{ name: errors.name?.message, email: errors.email?.message }}
+            control={control}
+          />
           <Field id={`${baseId}-phone`} label={labels.phone} optional error={errors.phone?.message}>
             {(props) => (
               <input
