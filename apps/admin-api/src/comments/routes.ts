@@ -2,54 +2,34 @@ import { escapeHtml } from "@site/shared/html";
 import type { RequestHandler, Response } from "express";
 import { blogPaths } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
-import {
-  apiMessages,
-  commentMessages,
-  moderationMessages as m,
-  requestMessages,
-} from "@site/shared/messages";
-import { formLevelError, requestContext } from "../http/form-context.js";
+import { apiMessages, commentMessages, moderationMessages as m } from "@site/shared/messages";
+import { requestContext } from "../http/form-context.js";
 import type { ModerationDecision } from "./moderation-links.js";
 import { moderationPath } from "./moderation-links.js";
 import type { CommentService } from "./service.js";
 import type { CommentRecord } from "../ports/store.js";
 import { sendStandalonePage } from "../http/form-page.js";
-import { sendFailure, sendSuccess } from "../http/respond.js";
+import { sendFailure } from "../http/respond.js";
+import { answerSubmission } from "../http/submission-answer.js";
 
 /** POST /api/comments: translates the use case's outcome to HTTP. */
 export function commentHandler(service: CommentService): RequestHandler {
   return async (req, res) => {
     const outcome = await service.submit(req.body, requestContext(req));
-    switch (outcome.kind) {
-      case "created":
-        sendSuccess(res, 201, outcome.id, commentMessages.success);
-        return;
-      case "dropped":
-        req.log.info("comment honeypot filled; submission dropped");
-        sendSuccess(res, 201, outcome.id, commentMessages.success);
-        return;
-      case "invalid":
-        sendFailure(
-          res,
-          400,
-          outcome.fieldErrors["post"] ??
-            formLevelError(outcome.fieldErrors) ??
-            apiMessages.invalidRequest,
-          outcome.fieldErrors,
-        );
-        return;
-      case "refused":
-        req.log.info({ reason: outcome.reason }, "comment refused");
-        sendFailure(res, outcome.reason === "stale-form" ? 400 : 429, outcome.message);
-        return;
-      case "key-reused":
-        sendFailure(res, 422, requestMessages.idempotencyKeyReused);
-        return;
-      case "unavailable":
-        req.log.error({ err: outcome.cause }, "store failed to save a comment");
-        sendFailure(res, 503, commentMessages.failure);
-        return;
+    if (outcome.kind === "refused") {
+      req.log.info({ reason: outcome.reason }, "comment refused");
+      sendFailure(res, outcome.reason === "stale-form" ? 400 : 429, outcome.message);
+      return;
     }
+    answerSubmission(req, res, outcome, {
+      form: "comment",
+      record: "a comment",
+      success: commentMessages.success,
+      failure: commentMessages.failure,
+      // An unknown post's message comes before any form-level one.
+      invalid: apiMessages.invalidRequest,
+      leadingField: "post",
+    });
   };
 }
 

@@ -7,9 +7,12 @@ import type { ModerationDecision, ModerationLinks } from "./moderation-links.js"
 import type { FormStartTokens } from "./form-start.js";
 import { commentNotificationMail } from "./mails.js";
 import type { MailIdentity } from "../mail/templates.js";
-import type { Idempotency } from "../common/idempotency/fingerprint.js";
 import type { RequestContext } from "../common/outcomes.js";
-import { createSubmission, type SubmissionOutcome } from "../common/submission.js";
+import {
+  createSubmission,
+  type SubmissionDeps,
+  type SubmissionOutcome,
+} from "../common/submission.js";
 
 /** A comment as the site shows it: never the address. */
 export interface PublicComment {
@@ -144,20 +147,16 @@ export function createCommentService({
   posts,
   clock,
   limits = defaultCommentLimits,
-  idempotency,
-  onMailQueued,
-}: {
+  ...deps
+}: SubmissionDeps & {
   store: Store;
   identity: MailIdentity;
-  /** Answers a repeated submission (same key) with the first answer. */
-  idempotency: Idempotency;
   links: ModerationLinks;
   formStart: FormStartTokens;
   /** The blog's posts (packages/shared's build); only these take comments. */
   posts: readonly BlogPostSummary[];
   clock: Clock;
   limits?: CommentLimits;
-  onMailQueued?: () => void;
 }): CommentService {
   const postsBySlug = new Map(posts.map((post) => [post.slug, post]));
   const threads = new Map<string, { at: number; comments: PublicComment[] }>();
@@ -252,7 +251,7 @@ export function createCommentService({
         return { kind: replayed ? "replayed" : "stored", answer: { kind: "created", id } };
       },
     },
-    { idempotency, onMailQueued },
+    deps,
   );
 
   return {

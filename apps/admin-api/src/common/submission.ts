@@ -86,6 +86,14 @@ export interface SubmissionSteps<
   ) => Promise<Written<SubmissionOutcome<Extra>>>;
 }
 
+/** What a service that takes submissions is given for the pipeline, besides its own needs. */
+export interface SubmissionDeps {
+  /** Answers a repeated submission (same key) with the first answer. */
+  idempotency: Idempotency;
+  /** Told once a submission and its mails are committed (wakes the outbox). */
+  onMailQueued?: (() => void) | undefined;
+}
+
 /** For a capability with nothing of its own to refuse before the consent: every submission goes on. */
 export const screenNothing = (): { passed: undefined } => ({ passed: undefined });
 
@@ -107,15 +115,7 @@ export function createSubmission<
 >(
   // The capability's answers are read from what it declares the function returns, not guessed from its steps.
   steps: SubmissionSteps<Fields, Entry, NoInfer<Extra>, Passed>,
-  {
-    idempotency,
-    onMailQueued = () => undefined,
-  }: {
-    /** Answers a repeated submission (same key) with the first answer. */
-    idempotency: Idempotency;
-    /** Told once a submission and its mails are committed. */
-    onMailQueued?: (() => void) | undefined;
-  },
+  { idempotency, onMailQueued = () => undefined }: SubmissionDeps,
 ): (body: unknown, context?: RequestContext) => Promise<SubmissionOutcome<Extra>> {
   return async (body, context = {}) => {
     const parsed = steps.schema.safeParse(body);

@@ -1,10 +1,14 @@
 import { contactInputSchema } from "@site/shared/schemas";
 import type { Store } from "../ports/store.js";
-import type { Idempotency } from "../common/idempotency/fingerprint.js";
 import type { AutomaticMailLimiter } from "../mail/limits.js";
 import { contactMails, type MailIdentity } from "../mail/templates.js";
 import type { RequestContext } from "../common/outcomes.js";
-import { createSubmission, screenNothing, type SubmissionOutcome } from "../common/submission.js";
+import {
+  createSubmission,
+  screenNothing,
+  type SubmissionDeps,
+  type SubmissionOutcome,
+} from "../common/submission.js";
 
 export type SubmitContactOutcome = SubmissionOutcome;
 
@@ -17,17 +21,12 @@ export function createContactService({
   store,
   identity,
   limiter,
-  idempotency,
-  onMailQueued,
-}: {
+  ...deps
+}: SubmissionDeps & {
   store: Store;
   identity: MailIdentity;
-  /** Answers a repeated submission (same key) with the first answer. */
-  idempotency: Idempotency;
   /** Caps the acknowledgement (automatic mail to whatever address was typed); never the notification. */
   limiter: AutomaticMailLimiter;
-  /** Told once the contact and its mails are committed. */
-  onMailQueued?: () => void;
 }): ContactService {
   const submit: ContactService["submit"] = createSubmission(
     {
@@ -55,7 +54,7 @@ export function createContactService({
         };
       },
     },
-    { idempotency, onMailQueued },
+    deps,
   );
   return { submit };
 }

@@ -1,11 +1,15 @@
 import { newsletterInputSchema } from "@site/shared/schemas";
 import type { Store } from "../ports/store.js";
-import type { Idempotency } from "../common/idempotency/fingerprint.js";
 import type { AutomaticMailLimiter } from "../mail/limits.js";
 import type { MailIdentity } from "../mail/templates.js";
 import { resubscribeConfirmationMail, welcomeMail } from "./mails.js";
 import type { RequestContext } from "../common/outcomes.js";
-import { createSubmission, screenNothing, type SubmissionOutcome } from "../common/submission.js";
+import {
+  createSubmission,
+  screenNothing,
+  type SubmissionDeps,
+  type SubmissionOutcome,
+} from "../common/submission.js";
 import type { ResubscribeLinks } from "./resubscribe-links.js";
 import type { UnsubscribeLinks } from "./unsubscribe-links.js";
 
@@ -27,21 +31,16 @@ export function createSubscriptionService({
   links,
   resubscribeLinks,
   limiter,
-  idempotency,
-  onMailQueued,
-}: {
+  ...deps
+}: SubmissionDeps & {
   store: Store;
   identity: MailIdentity;
-  /** Answers a repeated submission (same key) with the first answer. */
-  idempotency: Idempotency;
   /** Makes the personal unsubscribe link of the welcome mail. */
   links: UnsubscribeLinks;
   /** Makes the link an address that had unsubscribed must open to come back (Decision 10). */
   resubscribeLinks: ResubscribeLinks;
   /** Caps the welcome mail (automatic mail to whatever address was typed). */
   limiter: AutomaticMailLimiter;
-  /** Told once a subscription and its welcome mail are committed. */
-  onMailQueued?: () => void;
 }): SubscriptionService {
   const subscribe: SubscriptionService["subscribe"] = createSubmission(
     {
@@ -106,7 +105,7 @@ export function createSubscriptionService({
         };
       },
     },
-    { idempotency, onMailQueued },
+    deps,
   );
   return { subscribe };
 }
