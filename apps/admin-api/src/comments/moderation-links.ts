@@ -1,7 +1,6 @@
 import { trimTrailingSlashes } from "@site/shared/i18n";
-import type { Clock } from "../ports/clock.js";
 import type { CommentStatus } from "../ports/store.js";
-import { createSigner } from "../common/signed-tokens.js";
+import { createSigner, type SignedLinkOptions } from "../common/signed-tokens.js";
 
 /** What a moderation link decides. */
 export type ModerationDecision = Exclude<CommentStatus, "pending">;
@@ -39,11 +38,7 @@ export function createModerationLinks({
   secret,
   siteUrl,
   clock,
-}: {
-  secret: string;
-  siteUrl: string;
-  clock: Clock;
-}): ModerationLinks {
+}: SignedLinkOptions): ModerationLinks {
   const signer = createSigner(secret, "comment-moderation-link/v1");
   const base = trimTrailingSlashes(siteUrl);
   const token: ModerationLinks["token"] = (commentId, decision, issuedAt = clock.now()) => {

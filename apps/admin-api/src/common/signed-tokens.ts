@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Clock } from "../ports/clock.js";
 
 /**
  * What the API's signed links and fields share: a key of their own per use, derived from the one data key
@@ -59,4 +60,12 @@ export function createSigner(secret: string, purpose: string): Signer {
       return verify(payload, given) ? payload : null;
     },
   };
+}
+
+/** What a maker of signed, expiring links is given: the data key secret, the site they point to, the time. */
+export interface SignedLinkOptions {
+  secret: string;
+  /** SITE_URL: the links are absolute, to be opened from a mail. */
+  siteUrl: string;
+  clock: Clock;
 }

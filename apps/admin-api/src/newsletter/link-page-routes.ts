@@ -1,5 +1,5 @@
 // What the pages of the newsletter's links share (unsubscribe-routes.ts, resubscribe-routes.ts): their words,
-// the way back to the site, and the page that says one thing.
+// the way back to the site, the page that says one thing and the page that asks to confirm.
 import { escapeHtml } from "@site/shared/html";
 import type { Response } from "express";
 import { localePath, type Locale } from "@site/shared/i18n";
@@ -38,4 +38,35 @@ export function sendLinkNotice(
 /** 503: the store could not be read or written; nothing was decided. */
 export function sendUnavailable(res: Response, locale: Locale): void {
   sendLinkNotice(res, 503, locale, { title: wordsIn(locale).apiMessages.internal });
+}
+
+/**
+ * A link's page (its GET): what confirming would do, for which address, and a button that posts the
+ * link's token back to `path` (same-origin and relative, so it passes the cross-site write guard).
+ * Changes nothing itself: mail scanners and link previews open links.
+ */
+export function sendConfirmPage(
+  res: Response,
+  locale: Locale,
+  page: {
+    title: string;
+    text: string;
+    email: string;
+    extraHtml?: string;
+    path: string;
+    token: unknown;
+    button: string;
+  },
+): void {
+  sendStandalonePage(res, 200, {
+    title: page.title,
+    tone: "ok",
+    locale,
+    postsForm: true,
+    body:
+      `<h1>${escapeHtml(page.title)}</h1><p>${escapeHtml(page.text)}</p>` +
+      `<p><strong>${escapeHtml(page.email)}</strong></p>${page.extraHtml ?? ""}` +
+      `<form method="post" action="${escapeHtml(`${page.path}?token=${encodeURIComponent(String(page.token))}`)}">` +
+      `<button type="submit">${escapeHtml(page.button)}</button></form>${backLink(locale)}`,
+  });
 }

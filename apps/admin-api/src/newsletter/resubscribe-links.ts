@@ -1,7 +1,6 @@
 import { isLocale, trimTrailingSlashes, type Locale } from "@site/shared/i18n";
-import type { Clock } from "../ports/clock.js";
 import type { ConsentInput } from "../ports/store.js";
-import { createSigner } from "../common/signed-tokens.js";
+import { createSigner, type SignedLinkOptions } from "../common/signed-tokens.js";
 
 /** The path the links point at (app.ts mounts it under /api). */
 export const resubscribePath = "/api/subscriptions/confirm";
@@ -81,11 +80,7 @@ export function createResubscribeLinks({
   secret,
   siteUrl,
   clock,
-}: {
-  secret: string;
-  siteUrl: string;
-  clock: Clock;
-}): ResubscribeLinks {
+}: SignedLinkOptions): ResubscribeLinks {
   const signer = createSigner(secret, "resubscribe-link/v1");
   const base = trimTrailingSlashes(siteUrl);
   const token: ResubscribeLinks["token"] = (request, issuedAt = clock.now()) => {

@@ -5,8 +5,7 @@ import { localePath, type Locale } from "@site/shared/i18n";
 import type { ResubscribeService } from "./resubscribe-service.js";
 import { resubscribePath } from "./resubscribe-links.js";
 import { answerLocale } from "../http/answer-language.js";
-import { sendStandalonePage } from "../http/form-page.js";
-import { backLink, sendLinkNotice, sendUnavailable, wordsIn } from "./link-page-routes.js";
+import { sendConfirmPage, sendLinkNotice, sendUnavailable, wordsIn } from "./link-page-routes.js";
 
 /**
  * The pages of the link that brings an address that had unsubscribed back (Decision 10), shaped as the
@@ -49,18 +48,14 @@ export function resubscribePageHandler(service: ResubscribeService): RequestHand
         const words = wordsIn(locale);
         const m = words.unsubscribeMessages.resubscribe;
         const privacyPath = localePath(locale, routeById("privacy").path);
-        // A same-origin form post (relative action): it passes the cross-site write guard.
-        sendStandalonePage(res, 200, {
+        sendConfirmPage(res, locale, {
           title: m.confirmTitle,
-          tone: "ok",
-          locale,
-          postsForm: true,
-          body:
-            `<h1>${escapeHtml(m.confirmTitle)}</h1><p>${escapeHtml(m.confirmText)}</p>` +
-            `<p><strong>${escapeHtml(preview.email)}</strong></p>` +
-            `<p>${escapeHtml(words.privacyMessages.newsletterNotice)} <a href="${escapeHtml(privacyPath)}">${escapeHtml(words.privacyMessages.link)}</a></p>` +
-            `<form method="post" action="${escapeHtml(`${resubscribePath}?token=${encodeURIComponent(String(token))}`)}">` +
-            `<button type="submit">${escapeHtml(m.confirmButton)}</button></form>${backLink(locale)}`,
+          text: m.confirmText,
+          email: preview.email,
+          extraHtml: `<p>${escapeHtml(words.privacyMessages.newsletterNotice)} <a href="${escapeHtml(privacyPath)}">${escapeHtml(words.privacyMessages.link)}</a></p>`,
+          path: resubscribePath,
+          token,
+          button: m.confirmButton,
         });
         return;
       }

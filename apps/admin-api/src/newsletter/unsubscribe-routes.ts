@@ -5,8 +5,7 @@ import type { Locale } from "@site/shared/i18n";
 import type { UnsubscribeService } from "./unsubscribe-service.js";
 import { unsubscribePath } from "./unsubscribe-links.js";
 import { answerLocale } from "../http/answer-language.js";
-import { sendStandalonePage } from "../http/form-page.js";
-import { backLink, sendLinkNotice, sendUnavailable, wordsIn } from "./link-page-routes.js";
+import { sendConfirmPage, sendLinkNotice, sendUnavailable, wordsIn } from "./link-page-routes.js";
 
 /**
  * The pages speak the language the person subscribed in; a link that does not verify (or a store that
@@ -49,17 +48,13 @@ export function unsubscribePageHandler(service: UnsubscribeService): RequestHand
           return;
         }
         const m = wordsIn(locale).unsubscribeMessages;
-        // A same-origin form post (relative action): it passes the cross-site write guard.
-        sendStandalonePage(res, 200, {
+        sendConfirmPage(res, locale, {
           title: m.confirmTitle,
-          tone: "ok",
-          locale,
-          postsForm: true,
-          body:
-            `<h1>${escapeHtml(m.confirmTitle)}</h1><p>${escapeHtml(m.confirmText)}</p>` +
-            `<p><strong>${escapeHtml(preview.email)}</strong></p>` +
-            `<form method="post" action="${escapeHtml(`${unsubscribePath}?token=${encodeURIComponent(String(token))}`)}">` +
-            `<button type="submit">${escapeHtml(m.confirmButton)}</button></form>${backLink(locale)}`,
+          text: m.confirmText,
+          email: preview.email,
+          path: unsubscribePath,
+          token,
+          button: m.confirmButton,
         });
         return;
       }
