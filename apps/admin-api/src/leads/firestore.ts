@@ -11,6 +11,7 @@ import { toContact } from "../contacts/firestore.js";
 import type { FirestoreOfficeSeam } from "../staff/firestore.js";
 import {
   leadAudit,
+  median,
   type LeadCounts,
   type LeadCursor,
   type LeadEventRecord,
@@ -135,6 +136,10 @@ export function createFirestoreLeads(
 
   const event = (data: Record<string, unknown>, by: string, at: Timestamp): StoredEvent =>
     ({ ...data, id: randomUUID(), by, at }) as StoredEvent;
+  const answerTimes = (leads: LeadRecord[]) =>
+    leads
+      .filter((lead) => lead.firstAnsweredAt !== null)
+      .map((lead) => (lead.firstAnsweredAt?.getTime() ?? 0) - lead.createdAt.getTime());
   const toRecord = (stored: StoredEvent): LeadEventRecord =>
     ({ ...stored, at: stored.at.toDate() }) as LeadEventRecord;
 
@@ -154,26 +159,28 @@ export function createFirestoreLeads(
         next: items.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null,
       };
     },
-    async countLeads(filter) {
+    async leadStats(filter) {
       ensureOpen();
       const counts: LeadCounts = { new: 0, in_progress: 0, closed: 0 };
       if (memoryFilter(filter) === null) {
         // The list's own query per status, so the same indexes serve both.
         await Promise.all(
           leadStatuses.map(async (status) => {
-            counts[status] = (await queryOf({ ...filter, status }, true).count().get()).data().count;
+            counts[status] = (
+              await queryOf({ ...filter, status }, true)
+                .count()
+                .get()
+            ).data().count;
           }),
         );
-        return counts;
+        return { counts, medianFirstAnswerMs: median(answerTimes(await all(filter, true))) };
       }
-      for (const lead of await all(filter, false)) counts[lead.status] += 1;
-      return counts;
-    },
-    async firstAnswerTimes(filter) {
-      ensureOpen();
-      return (await all(filter, true))
-        .filter((lead) => lead.firstAnsweredAt !== null)
-        .map((lead) => (lead.firstAnsweredAt?.getTime() ?? 0) - lead.createdAt.getTime());
+      const leads = await all(filter, false);
+      for (const lead of leads) counts[lead.status] += 1;
+      const filtered = filter.status
+        ? leads.filter((lead) => lead.status === filter.status)
+        : leads;
+      return { counts, medianFirstAnswerMs: median(answerTimes(filtered)) };
     },
     async *eachLead(filter, batch) {
       ensureOpen();

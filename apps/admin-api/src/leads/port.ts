@@ -66,10 +66,13 @@ export interface LeadChange {
 export interface LeadStore {
   /** Newest first, `limit` items after `after`. */
   listLeads(filter: LeadFilter, limit: number, after: LeadCursor | null): Promise<LeadPage>;
-  /** Per status, under the filter (its status ignored). */
-  countLeads(filter: LeadFilter): Promise<LeadCounts>;
-  /** The times from arrival to first answer (ms) of the leads under the filter that were answered. */
-  firstAnswerTimes(filter: LeadFilter): Promise<number[]>;
+  /**
+   * The inbox's figures: the count per status under the filter (its status ignored), and the median
+   * time from arrival to first answer (ms) of the leads under the whole filter that were answered.
+   */
+  leadStats(
+    filter: LeadFilter,
+  ): Promise<{ counts: LeadCounts; medianFirstAnswerMs: number | null }>;
   /** Every lead under the filter, newest first, in pages of `batch` (the CSV export). */
   eachLead(filter: LeadFilter, batch: number): AsyncIterable<LeadRecord[]>;
   getLead(id: string): Promise<LeadRecord | null>;
@@ -96,6 +99,16 @@ export interface LeadStore {
     reply: { subject: string; body: string },
     mail: NewMail,
   ): Promise<LeadEventRecord | null>;
+}
+
+/** The median of some times (the mean of the middle two for an even count); null for none. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : Math.round(((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2);
 }
 
 /** The audit entries the leads' writes record (the store writes them with the change). */

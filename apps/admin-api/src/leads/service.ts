@@ -74,15 +74,6 @@ export function decodeCursor(value: string): LeadCursor | null {
   return { createdAt: new Date(ms), id };
 }
 
-export function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : Math.round(((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2);
-}
-
 export const toSummary = (lead: LeadRecord): LeadSummary => ({
   id: lead.id,
   name: lead.name,
@@ -196,10 +187,9 @@ export function createLeadsService({
     async list(query, me) {
       const parsed = filterOf(query, me);
       if (parsed.kind === "invalid") return parsed;
-      const [page, counts, times] = await Promise.all([
+      const [page, { counts, medianFirstAnswerMs }] = await Promise.all([
         store.listLeads(parsed.filter, leadsPageSize, parsed.after),
-        store.countLeads(parsed.filter),
-        store.firstAnswerTimes(parsed.filter),
+        store.leadStats(parsed.filter),
       ]);
       return {
         kind: "page",
@@ -207,7 +197,7 @@ export function createLeadsService({
           items: page.items.map(toSummary),
           nextCursor: page.next ? encodeCursor(page.next) : null,
           counts,
-          medianFirstAnswerMs: median(times),
+          medianFirstAnswerMs,
         },
       };
     },

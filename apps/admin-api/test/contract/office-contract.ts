@@ -209,17 +209,19 @@ export function describeOfficeContract(current: () => Store): void {
       expect((await ids({ from: new Date(Date.now() - 60 * minute) })).sort()).toEqual(
         [bank, ngo].sort(),
       );
-      expect(await store.countLeads({ status: "new" })).toEqual({
+      const counts = async (filter: Parameters<Store["leadStats"]>[0]) =>
+        (await store.leadStats(filter)).counts;
+      expect(await counts({ status: "new" })).toEqual({
         new: 1,
         in_progress: 0,
         closed: 1,
       });
-      expect(await store.countLeads({ locale: "sw" })).toEqual({
+      expect(await counts({ locale: "sw" })).toEqual({
         new: 1,
         in_progress: 0,
         closed: 0,
       });
-      expect(await store.countLeads({ q: "bank" })).toEqual({ new: 0, in_progress: 0, closed: 1 });
+      expect(await counts({ q: "bank" })).toEqual({ new: 0, in_progress: 0, closed: 1 });
       const actions = (await store.listAudit(10)).map((entry) => entry.action);
       expect(actions).toContain("lead.updated");
     });
@@ -260,7 +262,10 @@ export function describeOfficeContract(current: () => Store): void {
       const mails = await store.listMails({ contactId: id });
       expect(mails.map((m) => m.meta.kind)).toEqual(["lead-reply", "lead-reply"]);
       expect(mails.map((m) => m.id)).toContain(first?.kind === "reply" ? first.mailId : "");
-      expect(await store.firstAnswerTimes({})).toHaveLength(1);
+      const answered = (await store.leadStats({})).medianFirstAnswerMs;
+      expect(answered).toBe((answeredAt?.getTime() ?? 0) - (lead?.createdAt.getTime() ?? 0));
+      expect((await store.leadStats({ status: "new" })).medianFirstAnswerMs).toBeNull();
+      expect((await store.leadStats({ q: "wanjiku" })).medianFirstAnswerMs).toBe(answered);
       expect(await store.addNote("no-such-lead", owner, "x")).toBeNull();
       expect(
         await store.addReply(
