@@ -58,10 +58,18 @@ interface Row {
   errors: number;
   /** Server process CPU time (user + system) per completed request, in microseconds. */
   cpuPerRequestUs: number;
+  /** The group commit's writes per transaction and per fsync during the run (none for bare). */
+  writesPerBatch: number;
+  writesPerFlush: number;
 }
 
-const serverCpuMicros = async () =>
-  ((await (await fetch(`http://127.0.0.1:${barePort}/cpu`)).json()) as { micros: number }).micros;
+interface ServerCounters {
+  micros: number;
+  writes: { writes: number; batches: number; flushes: number };
+}
+
+const serverCounters = async () =>
+  (await (await fetch(`http://127.0.0.1:${barePort}/cpu`)).json()) as ServerCounters;
 
 /** The page the reads fetch: served by the same process as the API, from the web build. */
 const pagePath = "/about";
@@ -101,7 +109,7 @@ async function measure(
   path: string,
   body: () => unknown,
 ): Promise<Row> {
-  const cpuBefore = await serverCpuMicros();
+  const before = await serverCounters();
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
@@ -115,10 +123,13 @@ async function measure(
       },
     ],
   });
-  const cpuUsed = (await serverCpuMicros()) - cpuBefore;
+  const after = await serverCounters();
+  const writes = after.writes.writes - before.writes.writes;
   return {
     name,
-    cpuPerRequestUs: cpuUsed / Math.max(1, result.requests.total),
+    cpuPerRequestUs: (after.micros - before.micros) / Math.max(1, result.requests.total),
+    writesPerBatch: writes / Math.max(1, after.writes.batches - before.writes.batches),
+    writesPerFlush: writes / Math.max(1, after.writes.flushes - before.writes.flushes),
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -171,12 +182,12 @@ try {
     `\n${connections} connections, ${duration} s each, loopback, SQLite (WAL) in a temporary folder; load average ${loadBefore.toFixed(2)} before the run, on ${availableParallelism()} cores\n`,
   );
   console.log(
-    `${pad("endpoint", 26)}${pad("req/s", 10)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}${pad("ratio", 8)}${pad("CPU µs/req", 12)}non-2xx/errors`,
+    `${pad("endpoint", 26)}${pad("req/s", 10)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}${pad("ratio", 8)}${pad("CPU µs/req", 12)}${pad("writes/tx", 11)}${pad("writes/fsync", 14)}non-2xx/errors`,
   );
   for (const row of rows) {
     const ratio = row.rps / bare.rps;
     console.log(
-      `${pad(row.name, 26)}${pad(row.rps.toFixed(0), 10)}${pad(String(row.p50), 9)}${pad(String(row.p99), 9)}${pad(ratio.toFixed(2), 8)}${pad(row.cpuPerRequestUs.toFixed(0), 12)}${row.non2xx}/${row.errors}`,
+      `${pad(row.name, 26)}${pad(row.rps.toFixed(0), 10)}${pad(String(row.p50), 9)}${pad(String(row.p99), 9)}${pad(ratio.toFixed(2), 8)}${pad(row.cpuPerRequestUs.toFixed(0), 12)}${pad(row === bare ? "-" : row.writesPerBatch.toFixed(1), 11)}${pad(row === bare ? "-" : row.writesPerFlush.toFixed(1), 14)}${row.non2xx}/${row.errors}`,
     );
   }
   const p99Target = bare.p99 * targets.p99OfBare;

@@ -71,7 +71,7 @@ bare.post("/bare", express.json({ limit: "16kb" }), (_req, res) => {
 // than requests per second on a machine shared with other work.
 bare.get("/cpu", (_req, res) => {
   const { user, system } = process.cpuUsage();
-  res.json({ micros: user + system });
+  res.json({ micros: user + system, writes: store.writeStats() });
 });
 
 const appServer = app.listen(0, "127.0.0.1");

@@ -200,10 +200,12 @@ export function createSqliteMail(
     toRecipient: db.prepare<[string, number], { count: number }>(
       `SELECT COUNT(*) AS count FROM automatic_mail WHERE recipient_key = ? AND queued_at > ?`,
     ),
-    // Counted only as far as the cap: the answer is "under the cap or not", and an uncapped COUNT(*)
-    // walked every row of the day for every mail (a cost growing through the day).
+    // Counted only as far as the cap: the answer is "under the cap or not".
     since: db.prepare<[number, number], { count: number }>(
       `SELECT COUNT(*) AS count FROM (SELECT 1 FROM automatic_mail WHERE queued_at >= ? LIMIT ?)`,
+    ),
+    lastRow: db.prepare<[], { rowid: number | null }>(
+      `SELECT MAX(rowid) AS rowid FROM automatic_mail`,
     ),
     record: db.prepare<[string, number]>(
       `INSERT INTO automatic_mail (recipient_key, queued_at) VALUES (?, ?)`,
@@ -213,6 +215,20 @@ export function createSqliteMail(
       `INSERT INTO daily_cap_notices (day, queued_at) VALUES (?, ?) ON CONFLICT (day) DO NOTHING`,
     ),
     forgetNotices: db.prepare<[number]>(`DELETE FROM daily_cap_notices WHERE day < ?`),
+  };
+
+  /**
+   * The day's count of limited mails, kept from one mail to the next: counting anew walked every row of
+   * the day for each mail, a cost that grew through the day. It holds while the table's last row is the
+   * one it saw: a row added by another connection, or one of ours rolled back with its savepoint, changes
+   * the last row, and then it is counted again. Rows are only removed from before the day (`forget`).
+   */
+  let today: { day: number; cap: number; lastRow: number | null; count: number } | null = null;
+  const countToday = (day: number, cap: number): number => {
+    const lastRow = limitStatements.lastRow.get()?.rowid ?? null;
+    if (today?.day !== day || today.cap !== cap || today.lastRow !== lastRow)
+      today = { day, cap, lastRow, count: limitStatements.since.get(day, cap)?.count ?? 0 };
+    return today.count;
   };
 
   /**
@@ -229,13 +245,17 @@ export function createSqliteMail(
       limit.perRecipient
     )
       return "recipient-limit";
-    if ((limitStatements.since.get(day, limit.dailyCap)?.count ?? 0) >= limit.dailyCap) {
+    if (countToday(day, limit.dailyCap) >= limit.dailyCap) {
       limitStatements.forgetNotices.run(day - automaticMailWindowMs);
       if (limitStatements.noticeOnce.run(day, nowMs).changes === 1)
         insertMail(limit.dailyCapNotice, null, at);
       return "daily-cap";
     }
-    limitStatements.record.run(limit.recipientKey, nowMs);
+    const { lastInsertRowid } = limitStatements.record.run(limit.recipientKey, nowMs);
+    if (today?.day === day) {
+      today.count += 1;
+      today.lastRow = Number(lastInsertRowid);
+    }
     return null;
   };
 

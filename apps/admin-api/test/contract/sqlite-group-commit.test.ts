@@ -153,6 +153,50 @@ describe("SQLite group commit: a batch of writes", () => {
     expect(count("SELECT COUNT(*) AS n FROM mail")).toBe(1);
   });
 
+  it("the daily cap does not count a mail whose write was rolled back inside the batch", async () => {
+    const limited = (to: string): NewMail => ({
+      message: { to, subject: "Received", text: "t", html: "<p>t</p>" },
+      meta: { kind: "contact-acknowledgement" },
+      limit: {
+        recipientKey: testDataKey(to),
+        perRecipient: 10,
+        dailyCap: 2,
+        now: morning,
+        dailyCapNotice: {
+          message: { to: "inbox@example.com", subject: "Cap", text: "t", html: "<p>t</p>" },
+          meta: { kind: "daily-cap-notification" },
+        },
+      },
+    });
+    const [first, rolledBack, second, third] = await Promise.allSettled([
+      store.addContactWithMails(contact({ email: "a@example.com" }), () => [
+        limited("a@example.com"),
+      ]),
+      // Its acknowledgement is counted, then its next mail fails: the savepoint takes both back.
+      store.addContactWithMails(contact({ email: "b@example.com" }), () => [
+        limited("b@example.com"),
+        {
+          message: limited("b@example.com").message,
+          meta: { kind: undefined as unknown as "admin" },
+        },
+      ]),
+      store.addContactWithMails(contact({ email: "c@example.com" }), () => [
+        limited("c@example.com"),
+      ]),
+      store.addContactWithMails(contact({ email: "d@example.com" }), () => [
+        limited("d@example.com"),
+      ]),
+    ]);
+    expect(rolledBack.status).toBe("rejected");
+    expect(first).toMatchObject({ status: "fulfilled", value: { skipped: [] } });
+    expect(second).toMatchObject({ status: "fulfilled", value: { skipped: [] } });
+    expect(third).toMatchObject({
+      status: "fulfilled",
+      value: { skipped: [{ to: "d@example.com", reason: "daily-cap" }] },
+    });
+    expect(count("SELECT COUNT(*) AS n FROM automatic_mail")).toBe(2);
+  });
+
   it("subscriptions in one batch keep their own consent, and the same address twice is a duplicate", async () => {
     const [first, second, duplicate] = await Promise.all([
       store.addSubscription({
