@@ -1,5 +1,5 @@
 import { escapeHtml } from "@site/shared/html";
-import type { RequestHandler, Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import { blogPaths } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
 import { apiMessages, commentMessages, moderationMessages as m } from "@site/shared/messages";
@@ -129,7 +129,18 @@ function sendDecided(
   });
 }
 
-function sendRefusal(res: Response, kind: "forged" | "expired" | "gone" | "unavailable"): void {
+/**
+ * A link that decides nothing: not ours or expired (403), its comment erased (404), or the store failed
+ * (503, its cause logged as `failed`).
+ */
+function sendRefusal(
+  req: Request,
+  res: Response,
+  refusal: { kind: "forged" | "expired" | "gone" } | { kind: "unavailable"; cause: unknown },
+  failed: string,
+): void {
+  const { kind } = refusal;
+  if (refusal.kind === "unavailable") req.log.error({ err: refusal.cause }, failed);
   const [status, title, text] =
     kind === "forged"
       ? [403, m.forgedTitle, m.forgedText]
@@ -159,9 +170,7 @@ export function moderationPageHandler(service: CommentService): RequestHandler {
       return;
     }
     if (preview.kind !== "pending") {
-      if (preview.kind === "unavailable")
-        req.log.error({ err: preview.cause }, "store failed to read a comment");
-      sendRefusal(res, preview.kind);
+      sendRefusal(req, res, preview, "store failed to read a comment");
       return;
     }
     const decision: ModerationDecision = preview.decision;
@@ -195,9 +204,7 @@ export function moderationHandler(service: CommentService): RequestHandler {
       return;
     }
     if (outcome.kind !== "done") {
-      if (outcome.kind === "unavailable")
-        req.log.error({ err: outcome.cause }, "store failed to moderate a comment");
-      sendRefusal(res, outcome.kind);
+      sendRefusal(req, res, outcome, "store failed to moderate a comment");
       return;
     }
     req.log.info({ decision: outcome.decision }, "comment moderated");

@@ -1,5 +1,5 @@
 import { escapeHtml } from "@site/shared/html";
-import type { RequestHandler, Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import { routeById } from "@site/shared/content";
 import { localePath, type Locale } from "@site/shared/i18n";
 import type { ResubscribeService } from "./resubscribe-service.js";
@@ -24,6 +24,30 @@ function sendGone(res: Response, locale: Locale): void {
   sendLinkNotice(res, 410, locale, { title: m.goneTitle, text: m.goneText });
 }
 
+/** What the link's page and its button answer alike when the link decides nothing (`failed` is logged). */
+function sendRefusal(
+  req: Request,
+  res: Response,
+  refusal:
+    | { kind: "forged" }
+    | { kind: "gone"; locale: Locale }
+    | { kind: "unavailable"; cause: unknown; locale: Locale },
+  failed: string,
+): void {
+  switch (refusal.kind) {
+    case "forged":
+      sendForged(res, answerLocale(req));
+      return;
+    case "gone":
+      sendGone(res, refusal.locale);
+      return;
+    case "unavailable":
+      req.log.error({ err: refusal.cause }, failed);
+      sendUnavailable(res, refusal.locale);
+      return;
+  }
+}
+
 /**
  * GET /api/subscriptions/confirm?token=…: shows whose subscription would come back, the privacy notice
  * and a button. Changes nothing: mail scanners and link previews open links.
@@ -34,14 +58,9 @@ export function resubscribePageHandler(service: ResubscribeService): RequestHand
     const preview = await service.preview(token);
     switch (preview.kind) {
       case "forged":
-        sendForged(res, answerLocale(req));
-        return;
       case "gone":
-        sendGone(res, preview.locale);
-        return;
       case "unavailable":
-        req.log.error({ err: preview.cause }, "store failed to read a subscription");
-        sendUnavailable(res, preview.locale);
+        sendRefusal(req, res, preview, "store failed to read a subscription");
         return;
       case "valid": {
         const { locale } = preview;
@@ -74,14 +93,9 @@ export function resubscribeHandler(service: ResubscribeService): RequestHandler 
         return;
       }
       case "forged":
-        sendForged(res, answerLocale(req));
-        return;
       case "gone":
-        sendGone(res, outcome.locale);
-        return;
       case "unavailable":
-        req.log.error({ err: outcome.cause }, "store failed to subscribe an address again");
-        sendUnavailable(res, outcome.locale);
+        sendRefusal(req, res, outcome, "store failed to subscribe an address again");
         return;
     }
   };
