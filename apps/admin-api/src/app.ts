@@ -1,4 +1,4 @@
-import { idempotencyKeyHeader } from "@site/shared/schemas";
+import { idempotencyKeyHeader, messageKeysHeader } from "@site/shared/schemas";
 import compression from "compression";
 import cors from "cors";
 import express, { type Express, type RequestHandler } from "express";
@@ -110,7 +110,7 @@ export function createApp(deps: AppDeps): Express {
       cors({
         origin: [...security.corsOrigins],
         methods: ["GET", "POST"],
-        allowedHeaders: ["Content-Type", "Authorization", idempotencyKeyHeader],
+        allowedHeaders: ["Content-Type", "Authorization", idempotencyKeyHeader, messageKeysHeader],
         maxAge: 600,
       }),
     );

@@ -68,15 +68,17 @@ export function sendFailure(
     });
     return;
   }
-  let body: ApiFailure = { success: false, error: say(error, errorRef) };
-  if (fieldErrors)
-    body.fieldErrors = Object.fromEntries(fields.map(({ field, text, ref }) => [field, say(text, ref)]));
-  if (wantsKeys(res)) {
-    if (errorRef) body.errorRef = errorRef;
-    const fieldErrorRefs = Object.fromEntries(
-      fields.flatMap(({ field, ref }) => (ref ? [[field, ref]] : [])),
-    ) as Record<string, MessageRef>;
-    if (fieldErrors) body = { ...body, fieldErrorRefs };
-  }
+  const keyed = wantsKeys(res);
+  const fieldErrorRefs: Record<string, MessageRef> = {};
+  for (const { field, ref } of fields) if (ref) fieldErrorRefs[field] = ref;
+  const body: ApiFailure = {
+    success: false,
+    error: say(error, errorRef),
+    ...(fieldErrors && {
+      fieldErrors: Object.fromEntries(fields.map(({ field, text, ref }) => [field, say(text, ref)])),
+    }),
+    ...(keyed && errorRef && { errorRef }),
+    ...(keyed && fieldErrors && { fieldErrorRefs }),
+  };
   res.status(status).json(body);
 }

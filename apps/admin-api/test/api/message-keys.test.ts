@@ -78,6 +78,20 @@ describe("answers that carry their messages' keys", () => {
     });
   });
 
+  it("a page on an allowed origin may ask for keys (CORS preflight)", async () => {
+    const cross = await makeTestApp({ corsOrigins: ["https://partner.example"] });
+    try {
+      const res = await request(cross.app)
+        .options("/api/contacts")
+        .set("Origin", "https://partner.example")
+        .set("Access-Control-Request-Method", "POST")
+        .set("Access-Control-Request-Headers", "content-type,message-keys");
+      expect(res.headers["access-control-allow-headers"]).toMatch(/Message-Keys/i);
+    } finally {
+      await cross.cleanup();
+    }
+  });
+
   it("a client that does not ask gets the spec's fields alone, as before", async () => {
     const res = await request(t.app)
       .post("/api/contacts")
