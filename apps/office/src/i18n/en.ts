@@ -139,7 +139,7 @@ export const officeText = {
     replySubjectLabel: "Subject",
     replyBodyLabel: "Message",
     sendReply: "Send reply",
-    replyQueued: "Reply queued for sending. It appears in the history below.",
+    replyQueued: "Reply queued for sending. It appears in the history.",
     replySubject: (subject: string) => `Re: ${subject}`,
     historyHeading: "History",
     event: {

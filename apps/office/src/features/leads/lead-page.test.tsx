@@ -111,7 +111,7 @@ describe("one lead", () => {
     );
     await user.type(within(reply).getByRole("textbox", { name: "Message" }), "Hello");
     await user.click(within(reply).getByRole("button", { name: "Send reply" }));
-    await screen.findByText("Reply queued for sending. It appears in the history below.");
+    await screen.findByText("Reply queued for sending. It appears in the history.");
 
     expect(assigns).toEqual([{ body: { owner: colleague.email }, csrf: colleague.csrfToken }]);
     expect(notes).toEqual([{ body: { text: "Called them" }, csrf: colleague.csrfToken }]);

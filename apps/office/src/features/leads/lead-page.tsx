@@ -25,7 +25,7 @@ function Details({ lead }: { lead: Lead }) {
   const intlLocale = useIntlLocale();
   const answered = firstAnswerMs(lead);
   return (
-    <section aria-labelledby="details-heading" className="panel">
+    <section aria-labelledby="details-heading" className="panel lead-details">
       <h2 id="details-heading">{text.lead.details}</h2>
       <dl className="pairs">
         <dt>{text.lead.emailLabel}</dt>
@@ -305,7 +305,7 @@ function History({ events }: { events: LeadEvent[] }) {
   const text = useText();
   const intlLocale = useIntlLocale();
   return (
-    <section aria-labelledby="history-heading" className="panel">
+    <section aria-labelledby="history-heading" className="panel lead-history">
       <h2 id="history-heading">{text.lead.historyHeading}</h2>
       <ol className="timeline">
         {events.map((event) => (
@@ -342,16 +342,14 @@ export function LeadPage() {
       <Notice tone="alert">{detail.isError ? errorText(detail.error, text) : null}</Notice>
       {lead && detail.data ? (
         <div className="lead-layout">
-          <div className="stack">
-            <Details lead={lead} />
-            <History events={detail.data.history} />
-          </div>
-          <div className="stack">
+          <Details lead={lead} />
+          <div className="stack lead-actions">
             <StatusForm lead={lead} />
             <OwnerForm lead={lead} />
             <ReplyForm lead={lead} />
             <NoteForm lead={lead} />
           </div>
+          <History events={detail.data.history} />
         </div>
       ) : null}
     </>

@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test } from "@playwright/test";
+
+/**
+ * The office stays out of the public site: no public page asks for anything under /admin (nor any
+ * file of the office's build, wherever it might be served from), and the service worker's precache list
+ * names none of them, so a visitor's browser never fetches, runs or keeps the office's code.
+ */
+// The build the server serves: SITE_DIR when set (a copy, say, while someone rebuilds the site), else the web's.
+const siteDir =
+  process.env.SITE_DIR ?? fileURLToPath(new URL("../../web/build/client/", import.meta.url));
+const officeAssets = readdirSync(fileURLToPath(new URL("../dist/assets/", import.meta.url)));
+
+/** Every page the build wrote: /about for about/index.html, / for index.html. */
+function publicPages(dir = siteDir): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "assets" ? [] : publicPages(path);
+    if (entry.name !== "index.html") return [];
+    const page = `/${relative(siteDir, dir).split("\\").join("/")}`;
+    return [page === "/" ? "/" : page.replace(/\/$/, "")];
+  });
+}
+
+const touchesOffice = (url: string) =>
+  new URL(url).pathname.startsWith("/admin") || officeAssets.some((file) => url.includes(file));
+
+const pages = publicPages();
+const perTest = 15;
+test.describe.configure({ mode: "parallel" });
+
+test("the build has its public pages", () => {
+  expect(pages.length).toBeGreaterThan(10);
+});
+
+for (let start = 0; start < pages.length; start += perTest) {
+  const group = pages.slice(start, start + perTest);
+  test(`no public page requests an office asset: ${group[0]} … ${group.at(-1)}`, async ({
+    page,
+  }) => {
+    const requested: string[] = [];
+    page.on("request", (request) => {
+      if (touchesOffice(request.url())) requested.push(`${page.url()} -> ${request.url()}`);
+    });
+    for (const path of group) {
+      const response = await page.goto(path, { waitUntil: "load" });
+      // Each language's not-found page is prerendered at <language>/404 and sent with its status there too.
+      expect(response?.status(), path).toBe(path.endsWith("/404") ? 404 : 200);
+    }
+    expect(requested).toEqual([]);
+  });
+}
+
+test("the check sees the office's requests where there are some: its own sign-in page", async ({
+  page,
+}) => {
+  const requested: string[] = [];
+  page.on("request", (request) => {
+    if (touchesOffice(request.url())) requested.push(request.url());
+  });
+  await page.goto("/admin/sign-in", { waitUntil: "load" });
+  expect(requested.some((url) => officeAssets.some((file) => url.endsWith(file)))).toBe(true);
+});
+
+test("the service worker's precache list names no office file", async ({ request }) => {
+  const served = await (await request.get("/sw.js")).text();
+  const built = readFileSync(join(siteDir, "sw.js"), "utf8");
+  for (const worker of [served, built]) {
+    expect(worker).toContain("revision");
+    expect(worker).not.toMatch(/["'`]\/?admin\//);
+    for (const file of officeAssets) expect(worker).not.toContain(file);
+  }
+});
