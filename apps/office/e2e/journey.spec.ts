@@ -2,7 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import { officeMessages } from "@site/shared/office";
 import { expectNoAxeViolations } from "../../web/e2e/support/axe";
 import { contactForm, fillContact } from "../../web/e2e/support/contact-form";
-import { waitForIsland } from "../../web/e2e/support/page-health";
+import { tabTo, waitForIsland } from "../../web/e2e/support/page-health";
 import { uniqueEmail } from "../../web/e2e/support/unique";
 import { mailTo, signInLink, startMailbox, type Smtp } from "./support/mail";
 import { officeRun } from "./support/run-env";
@@ -188,8 +188,13 @@ test("the colleague's filters survive a reload; she signs out", async () => {
   const page = colleaguePage;
   await page.goto(`/admin/leads?status=closed&owner=me&q=${encodeURIComponent(subject)}`);
   await expect(page.getByRole("link", { name: "Wanjiku Kamau" })).toBeVisible();
-  await page.getByRole("combobox", { name: "Language" }).selectOption("en");
-  await page.getByRole("button", { name: "Apply filters" }).click();
+  // By keyboard alone: to the language, English, to Apply, Enter.
+  const language = page.getByRole("combobox", { name: "Language" });
+  await tabTo(page, language);
+  await page.keyboard.press("ArrowDown");
+  await expect(language).toHaveValue("en");
+  await tabTo(page, page.getByRole("button", { name: "Apply filters" }));
+  await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/status=closed&owner=me&locale=en&q=/);
   await page.reload();
   await expect(page.getByRole("combobox", { name: "Owner" })).toHaveValue("me");
@@ -200,6 +205,12 @@ test("the colleague's filters survive a reload; she signs out", async () => {
     "page",
   );
   await expect(page.getByRole("link", { name: "Wanjiku Kamau" })).toBeVisible();
+  // And into the lead by keyboard: focus lands on its heading.
+  await tabTo(page, page.getByRole("link", { name: "Wanjiku Kamau" }));
+  await page.keyboard.press("Enter");
+  await expect(
+    page.getByRole("heading", { level: 1, name: `Wanjiku Kamau: ${subject}` }),
+  ).toBeFocused();
 
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByText("You are signed out.")).toBeVisible();
