@@ -8,6 +8,7 @@ import { createEmlFileTransport } from "./adapters/mail/eml-file-transport.js";
 import { createSmtpTransport } from "./adapters/mail/smtp-transport.js";
 import { createApp } from "./app.js";
 import type { OfficeSignIn } from "./staff/routes.js";
+import type { FirebaseSessions } from "./staff/port.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { systemClock } from "./ports/clock.js";
 import type { MailTransport } from "./ports/mail-transport.js";
@@ -42,40 +43,32 @@ function openTransport(config: Config["mail"]): MailTransport {
 }
 
 /**
- * How staff sign in to the office. Firebase mode loads firebase-admin's Auth only when chosen; an ID
- * token is accepted when it verifies (signature, expiry, not revoked) and carries a verified address.
+ * How staff sign in to the office. Firebase mode loads firebase-admin's Auth only when chosen (it reads
+ * FIREBASE_AUTH_EMULATOR_HOST itself; config.ts refuses it in production).
  */
-async function officeSignIn(config: Config["office"]["signIn"]): Promise<OfficeSignIn> {
-  if (config.mode === "link") return { config: { mode: "link" } };
-  const [{ initializeApp }, { getAuth }] = await Promise.all([
+async function officeSignIn(
+  config: Config["office"]["signIn"],
+): Promise<{ signIn: OfficeSignIn; sessions?: FirebaseSessions }> {
+  if (config.mode === "link") return { signIn: { config: { mode: "link" } } };
+  const [{ initializeApp }, { getAuth }, { createFirebaseSessions }] = await Promise.all([
     import("firebase-admin/app"),
     import("firebase-admin/auth"),
+    import("./adapters/firebase-auth.js"),
   ]);
   const auth = getAuth(initializeApp({ projectId: config.projectId }, "office-auth"));
   return {
-    config: {
-      mode: "firebase",
-      firebase: {
-        apiKey: config.apiKey,
-        authDomain: config.authDomain,
-        projectId: config.projectId,
-        ...(config.emulatorHost ? { authEmulatorUrl: `http://${config.emulatorHost}` } : {}),
+    signIn: {
+      config: {
+        mode: "firebase",
+        firebase: {
+          apiKey: config.apiKey,
+          authDomain: config.authDomain,
+          projectId: config.projectId,
+          ...(config.emulatorHost ? { authEmulatorUrl: `http://${config.emulatorHost}` } : {}),
+        },
       },
     },
-    firebase: {
-      async verifyIdToken(idToken) {
-        try {
-          const decoded = await auth.verifyIdToken(idToken, true);
-          if (!decoded.email || decoded.email_verified !== true) return null;
-          return {
-            email: decoded.email,
-            name: typeof decoded.name === "string" ? decoded.name : undefined,
-          };
-        } catch {
-          return null;
-        }
-      },
-    },
+    sessions: createFirebaseSessions(auth),
   };
 }
 
@@ -114,6 +107,7 @@ async function main(): Promise<void> {
     leaseMs: config.mail.leaseMs,
   });
 
+  const office = await officeSignIn(config.office.signIn);
   const services = createServices({
     store,
     identity,
@@ -130,6 +124,7 @@ async function main(): Promise<void> {
     commentLimits: config.comments,
     sessions: config.office.session,
     mailFrom: config.mail.from,
+    firebaseSessions: office.sessions,
   });
   // The office's first owner (OFFICE_OWNER_EMAIL): added once; an existing member keeps their role.
   if (config.office.ownerEmail && (await services.staff.ensureOwner(config.office.ownerEmail)))
@@ -150,7 +145,7 @@ async function main(): Promise<void> {
     },
     site: { dir: config.siteDir },
     office: {
-      signIn: await officeSignIn(config.office.signIn),
+      signIn: office.signIn,
       dir: config.office.dir,
       linkRequestsPerAddress: config.office.linkRequestsPerAddress,
     },

@@ -29,6 +29,7 @@ import {
   type StaffService,
 } from "./staff/service.js";
 import { createLeadsService, type LeadsService } from "./leads/service.js";
+import type { FirebaseSessions } from "./staff/port.js";
 import {
   createCommentService,
   defaultCommentLimits,
@@ -76,6 +77,7 @@ export function createServices({
   commentLimits = defaultCommentLimits,
   sessions = defaultSessionSettings,
   mailFrom = `no-reply@${new URL(identity.siteUrl).hostname}`,
+  firebaseSessions,
 }: {
   store: Store;
   identity: MailIdentity;
@@ -97,6 +99,8 @@ export function createServices({
   sessions?: SessionSettings;
   /** MAIL_FROM, whose domain the transports' Message-IDs use: a lead's reply is threaded to its notification's. */
   mailFrom?: string;
+  /** OFFICE_SIGN_IN=firebase: firebase-admin's session cookies (adapters/firebase-auth.ts). */
+  firebaseSessions?: FirebaseSessions | undefined;
 }): Services {
   const theSecret = secret ?? randomBytes(32).toString("hex");
   const keys = secretKeys(theSecret, identity.siteUrl);
@@ -136,6 +140,7 @@ export function createServices({
       secret: theSecret,
       settings: sessions,
       onMailQueued,
+      firebase: firebaseSessions,
     }),
     leads: createLeadsService({ store, identity, mailFrom, onMailQueued }),
     comments: createCommentService({

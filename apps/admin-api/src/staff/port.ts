@@ -124,3 +124,20 @@ export interface StaffStore {
   /** Newest first. */
   listAudit(limit: number): Promise<AuditEntry[]>;
 }
+
+/**
+ * Firebase Authentication as the office's production sign-in uses it (adapters/firebase-auth.ts, on
+ * firebase-admin): ID tokens are exchanged for Firebase session cookies, checked on every request with
+ * the revocation check. The API keeps its own session record beside each (staff/service.ts), so
+ * signing out, idling out and removal from the staff work as with a mailed link.
+ */
+export interface FirebaseSessions {
+  /** The token's user, when it verifies (signature, expiry, not revoked) and its address is verified. */
+  verifyIdToken(idToken: string): Promise<{ uid: string; email: string } | null>;
+  /** A session cookie made from a fresh ID token, valid `expiresInMs` (5 minutes to 14 days). */
+  createSessionCookie(idToken: string, expiresInMs: number): Promise<string>;
+  /** The cookie's user when it verifies and the user's sessions were not revoked since; null otherwise. */
+  verifySessionCookie(cookie: string): Promise<{ uid: string; email: string } | null>;
+  /** Revokes every Firebase session of the user (sign out everywhere). */
+  revokeSessions(uid: string): Promise<void>;
+}

@@ -2,7 +2,12 @@ import express, { type RequestHandler, type Router } from "express";
 import { createHash } from "node:crypto";
 import { rateLimit } from "express-rate-limit";
 import { emailKey } from "@site/shared/schemas";
-import { officeMessages, type OfficeConfig, type StaffMember } from "@site/shared/office";
+import {
+  firebaseSignInRequestSchema,
+  officeMessages,
+  type OfficeConfig,
+  type StaffMember,
+} from "@site/shared/office";
 import type { StaffService } from "./service.js";
 import {
   readSession,
@@ -13,13 +18,9 @@ import {
   type SessionCookies,
 } from "./session-routes.js";
 
-/** How the office signs in: by mailed link (embedded default) or Firebase (with its session exchange). */
+/** How the office signs in: by mailed link (embedded default) or Firebase (its session exchange). */
 export interface OfficeSignIn {
   config: OfficeConfig;
-  /** Firebase mode: verifies an ID token and answers the staff address it proves, or null. */
-  firebase?: {
-    verifyIdToken(idToken: string): Promise<{ email: string; name?: string | undefined } | null>;
-  };
 }
 
 export interface StaffRoutesOptions {
@@ -130,17 +131,14 @@ export function staffRoutes({ service, signIn, secureCookies, linkRequests }: St
     linkLimit(linkRequests.windowMs, linkRequests.perClient * 4),
     json,
     async (req, res) => {
-      const firebase = signIn.firebase;
-      if (signIn.config.mode !== "firebase" || !firebase) {
+      if (signIn.config.mode !== "firebase") {
         sendOfficeError(res, 404, officeMessages.wrongSignInMode);
         return;
       }
-      const idToken: unknown = (req.body as { idToken?: unknown } | undefined)?.idToken;
-      const proven =
-        typeof idToken === "string" && idToken.length > 0 && idToken.length <= 4096
-          ? await firebase.verifyIdToken(idToken)
-          : null;
-      const session = proven ? await service.startSession(proven.email, "firebase") : null;
+      const parsed = firebaseSignInRequestSchema.safeParse(req.body);
+      const session = parsed.success
+        ? await service.startFirebaseSession(parsed.data.idToken)
+        : null;
       if (!session) {
         sendOfficeError(res, 400, officeMessages.firebaseRefused);
         return;

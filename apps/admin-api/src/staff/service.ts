@@ -8,7 +8,7 @@ import {
 } from "@site/shared/office";
 import type { Clock } from "../ports/clock.js";
 import type { MailIdentity } from "../mail/templates.js";
-import { nameOfAddress, type StaffRecord, type StaffStore } from "./port.js";
+import { nameOfAddress, type FirebaseSessions, type StaffRecord, type StaffStore } from "./port.js";
 import { invitationMail, signInLinkMail } from "./mails.js";
 import { createCsrfTokens, hashOf, newSecret } from "./secrets.js";
 
@@ -34,6 +34,8 @@ const touchAfterMs = 60 * 1000;
 export interface StaffSession {
   sessionId: string;
   staff: StaffRecord;
+  /** The Firebase user behind a Firebase session (its sign-out everywhere revokes theirs too). */
+  firebaseUid?: string | undefined;
 }
 
 /** A new session: the cookie's value and when it must end at the latest. */
@@ -57,8 +59,11 @@ export interface StaffService {
     body: unknown,
   ): Promise<{ kind: "done" } | { kind: "invalid"; fieldErrors: Record<string, string> }>;
   signInWithLink(body: unknown): Promise<SignInOutcome>;
-  /** Starts a session for a staff address proven by another means (Firebase); null when not staff. */
-  startSession(email: string, by: string): Promise<NewSessionCookie | null>;
+  /**
+   * Firebase mode: exchanges an ID token for a Firebase session cookie, which becomes the session's id;
+   * null when the token does not verify or its address is not staff.
+   */
+  startFirebaseSession(idToken: string): Promise<NewSessionCookie | null>;
   /** The session's staff member, or null when it is unknown, idle too long or past its absolute expiry. */
   authenticate(sessionId: string): Promise<StaffSession | null>;
   me(session: StaffSession): Me;
@@ -79,6 +84,7 @@ export function createStaffService({
   secret,
   settings = defaultSessionSettings,
   onMailQueued = () => undefined,
+  firebase,
 }: {
   store: StaffStore;
   identity: MailIdentity;
@@ -87,6 +93,8 @@ export function createStaffService({
   secret: string;
   settings?: SessionSettings;
   onMailQueued?: () => void;
+  /** Firebase mode's sessions (OFFICE_SIGN_IN=firebase); absent: sign-in by mailed link only. */
+  firebase?: FirebaseSessions | undefined;
 }): StaffService {
   const csrf = createCsrfTokens(secret);
   const minutes = signInLinkTtlMs / 60_000;
@@ -136,30 +144,39 @@ export function createStaffService({
       };
     },
 
-    async startSession(email, by) {
-      const key = emailKey(email);
-      const staff = await store.getStaff(key);
-      if (!staff) return null;
-      const session = newSession();
-      const created = await store.createSession(
-        {
-          idHash: session.idHash,
-          email: key,
-          createdAt: session.createdAt,
-          expiresAt: session.expiresAt,
-        },
-        { actor: key, action: "session.started", target: null, details: { by } },
+    async startFirebaseSession(idToken) {
+      if (!firebase) return null;
+      const user = await firebase.verifyIdToken(idToken);
+      const staff = user ? await store.getStaff(emailKey(user.email)) : null;
+      if (!user || !staff) return null;
+      // Firebase's session cookies live 5 minutes to 14 days (config.ts bounds the maximum).
+      const cookie = await firebase.createSessionCookie(
+        idToken,
+        Math.max(settings.absoluteMs, 5 * 60_000),
       );
-      if (!created) return null;
-      return {
-        sessionId: session.sessionId,
-        expiresAt: session.expiresAt,
-        me: meOf(staff, session.sessionId),
-      };
+      const createdAt = clock.now();
+      const expiresAt = new Date(createdAt.getTime() + settings.absoluteMs);
+      const created = await store.createSession(
+        { idHash: hashOf(cookie), email: staff.email, createdAt, expiresAt },
+        {
+          actor: staff.email,
+          action: "session.started",
+          target: null,
+          details: { by: "firebase" },
+        },
+      );
+      return created ? { sessionId: cookie, expiresAt, me: meOf(staff, cookie) } : null;
     },
 
     async authenticate(sessionId) {
-      if (!/^[\w-]{43}$/.test(sessionId)) return null;
+      // A mailed link's session id (43 base64url characters), or in Firebase mode a session cookie
+      // (a JWT), checked by firebase-admin first, revocation included.
+      let firebaseUid: string | undefined;
+      if (firebase && sessionId.length <= 4096 && /^[\w-]+\.[\w-]+\.[\w-]+$/.test(sessionId)) {
+        const user = await firebase.verifySessionCookie(sessionId);
+        if (!user) return null;
+        firebaseUid = user.uid;
+      } else if (!/^[\w-]{43}$/.test(sessionId)) return null;
       const now = clock.now();
       const found = await store.findSession(hashOf(sessionId), now, touchAfterMs);
       if (!found) return null;
@@ -168,7 +185,7 @@ export function createStaffService({
         await store.deleteSession(found.session.idHash);
         return null;
       }
-      return { sessionId, staff: found.staff };
+      return { sessionId, staff: found.staff, firebaseUid };
     },
 
     me: (session) => meOf(session.staff, session.sessionId),
@@ -184,6 +201,7 @@ export function createStaffService({
     },
 
     async signOutEverywhere(session) {
+      if (session.firebaseUid && firebase) await firebase.revokeSessions(session.firebaseUid);
       await store.deleteSessionsOf(session.staff.email, {
         actor: session.staff.email,
         action: "session.ended-everywhere",
