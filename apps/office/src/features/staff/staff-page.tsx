@@ -157,6 +157,11 @@ export function StaffPage() {
   const me = useMe().data;
   const owner = me?.role === "owner";
   const [removed, setRemoved] = useState<string | undefined>();
+  // The removed row (and the focused button in it) goes away: focus moves to the list's heading.
+  const afterRemoval = (email: string) => {
+    setRemoved(email);
+    requestAnimationFrame(() => document.getElementById("staff-list-heading")?.focus());
+  };
   const staff = useQuery({
     queryKey: staffKey,
     queryFn: () => api.get(officeApi.staff, staffListSchema),
@@ -177,7 +182,9 @@ export function StaffPage() {
       <Notice tone="status">{removed ? text.staff.removed(removed) : null}</Notice>
       <Notice tone="alert">{staff.isError ? errorText(staff.error, text) : null}</Notice>
       <section className="panel" aria-labelledby="staff-list-heading">
-        <h2 id="staff-list-heading">{text.staff.listHeading}</h2>
+        <h2 id="staff-list-heading" tabIndex={-1}>
+          {text.staff.listHeading}
+        </h2>
         {staff.data ? (
           <div className="table-scroll">
             <table className="staff-table">
@@ -204,7 +211,7 @@ export function StaffPage() {
                     <td>{member.addedBy ?? text.staff.firstOwner}</td>
                     <td>
                       {member.email === me.email ? null : (
-                        <RemoveButton member={member} onRemoved={setRemoved} />
+                        <RemoveButton member={member} onRemoved={afterRemoval} />
                       )}
                     </td>
                   </tr>
