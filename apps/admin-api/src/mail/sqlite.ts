@@ -287,12 +287,17 @@ export function createSqliteMail(
    * for the disk: a power cut can lose only the last few of them, which means a mail is claimed again
    * or, at worst, sent once more under the same Message-ID. Everything else stays FULL (above).
    */
+  /** listMails' statements, one per combination of filters, prepared on first use. */
+  const listStatements = new Map<string, Database.Statement<string[], MailRow>>();
+
+  const noFsync = db.prepare("PRAGMA synchronous = NORMAL");
+  const fsyncEach = db.prepare("PRAGMA synchronous = FULL");
   const withoutFsync = <T>(write: () => T): T => {
-    db.pragma("synchronous = NORMAL");
+    noFsync.run();
     try {
       return write();
     } finally {
-      db.pragma("synchronous = FULL");
+      fsyncEach.run();
     }
   };
 
@@ -361,10 +366,14 @@ export function createSqliteMail(
           params.push(filter.contactId);
         }
         const where = clauses.length > 0 ? `WHERE ${clauses.join(" AND ")}` : "";
-        const rows = db
-          .prepare<string[], MailRow>(`SELECT * FROM mail ${where} ORDER BY created_at, rowid`)
-          .all(...params);
-        return rows.map(toMail);
+        let list = listStatements.get(where);
+        if (!list) {
+          list = db.prepare<string[], MailRow>(
+            `SELECT * FROM mail ${where} ORDER BY created_at, rowid`,
+          );
+          listStatements.set(where, list);
+        }
+        return list.all(...params).map(toMail);
       },
       async outboxStats(nowDate) {
         const row = statements.stats.get();

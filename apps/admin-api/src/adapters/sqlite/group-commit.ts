@@ -100,6 +100,9 @@ export function createGroupCommit(db: Database.Database, file: string): GroupCom
   });
   // Nested inside `batch`, better-sqlite3 runs this as SAVEPOINT ... RELEASE, ROLLBACK TO on a throw.
   const inSavepoint = db.transaction((fn: () => unknown) => fn());
+  // Prepared once: db.pragma() prepares its statement on every call.
+  const noFsync = db.prepare("PRAGMA synchronous = NORMAL");
+  const fsyncEach = db.prepare("PRAGMA synchronous = FULL");
 
   const settled = () => {
     if (!scheduled && !syncing && committed.length === 0 && queue.length === 0) idle?.();
@@ -114,11 +117,11 @@ export function createGroupCommit(db: Database.Database, file: string): GroupCom
       return settled();
     }
     try {
-      db.pragma("synchronous = NORMAL");
+      noFsync.run();
       try {
         batch.immediate(items);
       } finally {
-        db.pragma("synchronous = FULL");
+        fsyncEach.run();
       }
     } catch (error) {
       // BEGIN or COMMIT failed: nothing of the batch is stored, every item fails with it.
