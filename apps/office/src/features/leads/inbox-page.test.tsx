@@ -76,6 +76,9 @@ describe("the inbox", () => {
     expect(await screen.findByText("No lead here has been answered yet")).toBeInTheDocument();
     await user.click(screen.getByRole("link", { name: /^Closed/ }));
     expect(await screen.findByText("2 h 15 min")).toBeInTheDocument();
+    // "All" with no other filter is the bare inbox.
+    await user.click(screen.getByRole("link", { name: /^All/ }));
+    await waitFor(() => expect(location()).toBe("/leads"));
   });
 
   it("pages by cursor: Older asks for the next page, Newer comes back to the first", async () => {

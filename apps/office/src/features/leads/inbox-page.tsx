@@ -23,6 +23,10 @@ const trailOf = (state: unknown): string[] =>
     ? (state as PageTrail).trail.filter((entry): entry is string => typeof entry === "string")
     : [];
 
+/** The inbox with these filters (and page): a full path, so "no filters" is /leads, not "". */
+const inboxPath = (filters: LeadFilters, cursor?: string) =>
+  `/leads${queryString(filtersToParams(filters, cursor))}`;
+
 function StatusTabs({
   filters,
   counts,
@@ -35,7 +39,7 @@ function StatusTabs({
   const tab = (status: LeadStatus | undefined, label: string, count: number | undefined) => (
     <li key={status ?? "all"}>
       <Link
-        to={queryString(filtersToParams({ ...filters, status }))}
+        to={inboxPath({ ...filters, status })}
         aria-current={filters.status === status ? "page" : undefined}
         className="tab"
       >
@@ -74,7 +78,7 @@ function FilterForm({ filters }: { filters: LeadFilters }) {
       to: value("to"),
       q: value("q"),
     } as LeadFilters;
-    void navigate(queryString(filtersToParams(next)));
+    void navigate(inboxPath(next));
   }
 
   return (
@@ -131,9 +135,7 @@ function FilterForm({ filters }: { filters: LeadFilters }) {
       </div>
       <div className="filter-actions">
         <button type="submit">{text.inbox.apply}</button>
-        <Link to={queryString(filtersToParams({ status: filters.status }))}>
-          {text.inbox.clear}
-        </Link>
+        <Link to={inboxPath({ status: filters.status })}>{text.inbox.clear}</Link>
       </div>
     </form>
   );
@@ -182,7 +184,7 @@ export function InboxPage() {
       <nav aria-label={text.inbox.pages} className="pager">
         {cursor ? (
           <Link
-            to={queryString(filtersToParams(filters, newer || undefined))}
+            to={inboxPath(filters, newer || undefined)}
             state={{ trail: trail.slice(0, -1) } satisfies PageTrail}
           >
             {text.inbox.newer}
@@ -190,7 +192,7 @@ export function InboxPage() {
         ) : null}
         {page?.nextCursor ? (
           <Link
-            to={queryString(filtersToParams(filters, page.nextCursor))}
+            to={inboxPath(filters, page.nextCursor)}
             state={{ trail: [...trail, cursor ?? ""] } satisfies PageTrail}
           >
             {text.inbox.older}
