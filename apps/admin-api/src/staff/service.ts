@@ -136,6 +136,12 @@ export function createStaffService({
       });
       if (outcome.kind === "unknown") return { kind: "invalid" };
       if (outcome.kind === "expired") return { kind: "expired" };
+      // Each sign-in sweeps away sessions and links that have ended, so neither table only grows.
+      await store.purgeExpiredSessions(
+        session.createdAt,
+        new Date(session.createdAt.getTime() - settings.idleMs),
+      );
+
       return {
         kind: "signed-in",
         sessionId: session.sessionId,
