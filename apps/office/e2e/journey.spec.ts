@@ -2,7 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import { officeMessages } from "@site/shared/office";
 import { expectNoAxeViolations } from "../../web/e2e/support/axe";
 import { contactForm, fillContact } from "../../web/e2e/support/contact-form";
-import { tabTo, waitForIsland } from "../../web/e2e/support/page-health";
+import { tabTo, waitForIsland, watchConsole } from "../../web/e2e/support/page-health";
 import { uniqueEmail } from "../../web/e2e/support/unique";
 import { mailTo, signInLink, startMailbox, type Smtp } from "./support/mail";
 import { officeRun } from "./support/run-env";
@@ -28,6 +28,19 @@ let owner: BrowserContext;
 let ownerPage: Page;
 let colleague: BrowserContext;
 let colleaguePage: Page;
+/**
+ * What the office's pages report as broken: a script error, or anything the strict CSP refused (an inline
+ * style or script would be). The journey's 401s and 410 are expected answers, logged by the browser as
+ * failed loads: not counted.
+ */
+const problems: string[] = [];
+function watch(page: Page): Page {
+  const seen = watchConsole(page);
+  page.on("close", () =>
+    problems.push(...seen.filter((line) => /CSP violation|uncaught/i.test(line))),
+  );
+  return page;
+}
 
 test.beforeAll(async () => {
   smtp = await startMailbox(run.smtpPort);
@@ -55,7 +68,7 @@ async function axeAtBothWidths(page: Page, where: string): Promise<void> {
 /** Asks for a link on the sign-in screen and follows the one mailed to `address`. */
 async function signIn(browser: Browser, address: string, nth: number, viewport = desktop) {
   const context = await browser.newContext({ viewport, serviceWorkers: "block" });
-  const page = await context.newPage();
+  const page = watch(await context.newPage());
   await page.goto("/admin/leads?owner=me");
   await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fleads%3Fowner%3Dme/);
   await page.getByRole("textbox", { name: "Work email address" }).fill(address);
@@ -79,7 +92,7 @@ test("the owner signs in with the mailed link; the link works once", async ({ br
 
   // The same link again, in another browser: refused in the catalogue's words, with a way to ask anew.
   const stranger = await browser.newContext({ serviceWorkers: "block" });
-  const page = await stranger.newPage();
+  const page = watch(await stranger.newPage());
   const link = signInLink(await mailTo(smtp, run.ownerEmail, /sign-in#token=/, 1));
   expect(used).not.toContain("#token");
   await page.goto(link);
@@ -104,7 +117,7 @@ test("the owner invites a colleague, who signs in on her own phone", async ({ br
 
   const invitation = await mailTo(smtp, colleagueEmail, /sign-in#token=/, 1);
   colleague = await browser.newContext({ viewport: phone, serviceWorkers: "block" });
-  colleaguePage = await colleague.newPage();
+  colleaguePage = watch(await colleague.newPage());
   await colleaguePage.goto(signInLink(invitation));
   await colleaguePage.getByRole("button", { name: "Sign in" }).click();
   await expect(colleaguePage.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
@@ -238,4 +251,10 @@ test("the owner removes the colleague: her session ends at once", async ({ brows
   await colleaguePage.getByRole("link", { name: /^Closed/ }).click();
   await expect(colleaguePage).toHaveURL(/\/admin\/sign-in\?next=%2Fleads%3Fstatus%3Dclosed/);
   await expect(colleaguePage.getByText("Please sign in to continue.")).toBeVisible();
+});
+
+test("no office page had a script error or a CSP refusal along the way", async () => {
+  await ownerPage.close();
+  await colleaguePage.close();
+  expect(problems).toEqual([]);
 });
