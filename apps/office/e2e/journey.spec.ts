@@ -218,6 +218,17 @@ test("the colleague's filters survive a reload; she signs out", async () => {
     "page",
   );
   await expect(page.getByRole("link", { name: "Wanjiku Kamau" })).toBeVisible();
+  // The export carries the same filters: this one lead, as CSV, with her session.
+  const csv = page.getByRole("link", { name: "Export these leads as CSV" });
+  const href = await csv.getAttribute("href");
+  expect(href).toBe(`/api/office/leads.csv${new URL(page.url()).search}`);
+  const exported = await page.request.get(href ?? "");
+  expect(exported.status()).toBe(200);
+  expect(exported.headers()["content-type"]).toContain("text/csv");
+  const rows = (await exported.text()).trim().split(/\r?\n/);
+  expect(rows).toHaveLength(2);
+  expect(rows[1]).toContain(subject);
+
   // And into the lead by keyboard: focus lands on its heading.
   await tabTo(page, page.getByRole("link", { name: "Wanjiku Kamau" }));
   await page.keyboard.press("Enter");
