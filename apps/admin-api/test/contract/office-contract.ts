@@ -276,5 +276,22 @@ export function describeOfficeContract(current: () => Store): void {
         ),
       ).toBeNull();
     });
+
+    it("erasing a person's data takes their leads' history and replies with them", async () => {
+      await store.ensureOwner(owner);
+      const id = await addLead({ email: "erase.me@example.com" });
+      await store.addNote(id, owner, "Asked for a proposal");
+      await store.addReply(
+        id,
+        owner,
+        { subject: "Re", body: "Hello" },
+        reply("erase.me@example.com"),
+      );
+      const erasure = await store.erasePersonalData("erase.me@example.com", { addressHash: "h" });
+      expect(erasure.deleted.contacts).toBe(1);
+      expect(await store.getLead(id)).toBeNull();
+      expect(await store.leadHistory(id)).toEqual([]);
+      expect(await store.listMails({ contactId: id })).toEqual([]);
+    });
   });
 }
