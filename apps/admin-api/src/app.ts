@@ -12,12 +12,8 @@ import { apiNotFound, errorHandler } from "./http/middleware/errors.js";
 import { writeRateLimit } from "./http/middleware/rate-limit.js";
 import { requestLogger } from "./http/middleware/request-logger.js";
 import { contactHandler } from "./contacts/routes.js";
-import {
-  commentHandler,
-  moderationHandler,
-  moderationPageHandler,
-} from "./comments/routes.js";
-import { commentMessages } from "@site/shared/messages";
+import { commentHandler, moderationHandler, moderationPageHandler } from "./comments/routes.js";
+import { messageRef } from "@site/shared/i18n/message-ref";
 import { healthHandler, readyHandler } from "./health/routes.js";
 import { sendEmailHandler } from "./mail/send-email-routes.js";
 import { subscribeHandler } from "./newsletter/subscription-routes.js";
@@ -147,7 +143,7 @@ export function createApp(deps: AppDeps): Express {
     "/comments",
     writeRateLimit(
       { windowMs: security.rateLimit.windowMs, max: security.commentsPerAddress },
-      commentMessages.addressLimited,
+      messageRef("commentMessages.addressLimited"),
     ),
     ...formBody(bodyLimits.comment),
     commentHandler(services.comments),
@@ -244,7 +240,8 @@ function officeFirebaseSources(signIn: OfficeSignIn): {
   frameSources: string[];
 } {
   const firebase = signIn.config.firebase;
-  if (signIn.config.mode !== "firebase" || !firebase) return { connectSources: [], frameSources: [] };
+  if (signIn.config.mode !== "firebase" || !firebase)
+    return { connectSources: [], frameSources: [] };
   const emulator = firebase.authEmulatorUrl ? [new URL(firebase.authEmulatorUrl).origin] : [];
   return {
     connectSources: [

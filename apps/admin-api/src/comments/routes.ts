@@ -2,7 +2,8 @@ import { escapeHtml } from "@site/shared/html";
 import type { Request, RequestHandler, Response } from "express";
 import { blogPaths } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
-import { apiMessages, commentMessages, moderationMessages as m } from "@site/shared/messages";
+import { messageRef } from "@site/shared/i18n/message-ref";
+import { apiMessages, moderationMessages as m } from "@site/shared/messages";
 import { requestContext } from "../http/form-context.js";
 import type { ModerationDecision } from "./moderation-links.js";
 import { moderationPath } from "./moderation-links.js";
@@ -24,10 +25,10 @@ export function commentHandler(service: CommentService): RequestHandler {
     answerSubmission(req, res, outcome, {
       form: "comment",
       record: "a comment",
-      success: commentMessages.success,
-      failure: commentMessages.failure,
+      success: messageRef("commentMessages.success"),
+      failure: messageRef("commentMessages.failure"),
       // An unknown post's message comes before any form-level one.
-      invalid: apiMessages.invalidRequest,
+      invalid: messageRef("apiMessages.invalidRequest"),
       leadingField: "post",
     });
   };

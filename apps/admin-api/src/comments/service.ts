@@ -1,5 +1,5 @@
 import type { BlogPostSummary } from "@site/shared/blog";
-import { commentMessages } from "@site/shared/messages";
+import { messageRef, type MessageRef } from "@site/shared/i18n/message-ref";
 import { commentInputSchema } from "@site/shared/schemas";
 import type { Clock } from "../ports/clock.js";
 import type { CommentRecord, Store } from "../ports/store.js";
@@ -8,6 +8,7 @@ import type { FormStartTokens } from "./form-start.js";
 import { commentNotificationMail } from "./mails.js";
 import type { MailIdentity } from "../mail/templates.js";
 import type { RequestContext } from "../common/outcomes.js";
+import { keyedFieldErrors } from "../common/messages.js";
 import {
   createSubmission,
   type SubmissionDeps,
@@ -24,7 +25,7 @@ export interface PublicComment {
 
 export type SubmitCommentOutcome = SubmissionOutcome<
   /** Refused as a whole, with the plain-words reason to show (too fast, stale page, busy post). */
-  { kind: "refused"; reason: "too-fast" | "stale-form" | "post-limit"; message: string }
+  { kind: "refused"; reason: "too-fast" | "stale-form" | "post-limit"; message: MessageRef }
 >;
 
 type LinkRefusal =
@@ -195,7 +196,10 @@ export function createCommentService({
         const post = postsBySlug.get(slug);
         if (!post)
           return {
-            refused: { kind: "invalid", fieldErrors: { post: commentMessages.unknownPost } },
+            refused: {
+              kind: "invalid",
+              fieldErrors: keyedFieldErrors({ post: messageRef("commentMessages.unknownPost") }),
+            },
           };
         switch (formStart.check(slug, formStarted)) {
           case "invalid":
@@ -203,12 +207,16 @@ export function createCommentService({
               refused: {
                 kind: "refused",
                 reason: "stale-form",
-                message: commentMessages.staleForm,
+                message: messageRef("commentMessages.staleForm"),
               },
             };
           case "too-fast":
             return {
-              refused: { kind: "refused", reason: "too-fast", message: commentMessages.tooFast },
+              refused: {
+                kind: "refused",
+                reason: "too-fast",
+                message: messageRef("commentMessages.tooFast"),
+              },
             };
           case "ok":
             return { passed: post };
@@ -225,7 +233,11 @@ export function createCommentService({
       async admit({ post }) {
         const since = new Date(clock.now().getTime() - hourMs);
         if ((await store.countCommentsSince(post, since)) >= limits.perPostHourly)
-          return { kind: "refused", reason: "post-limit", message: commentMessages.postLimited };
+          return {
+            kind: "refused",
+            reason: "post-limit",
+            message: messageRef("commentMessages.postLimited"),
+          };
         return undefined;
       },
       async write(comment, claim, post) {

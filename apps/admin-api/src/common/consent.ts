@@ -2,8 +2,9 @@ import { blogSubpagePaths } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
 import { isPrivacyNoticeVersion, routePaths } from "@site/shared/content";
 import { splitLocalePath, trimTrailingSlashes, type Locale } from "@site/shared/i18n";
-import { privacyMessages } from "@site/shared/messages";
+import { messageRef } from "@site/shared/i18n/message-ref";
 import type { ConsentInput } from "../ports/store.js";
+import { keyedFieldErrors } from "./messages.js";
 
 /** What a form sent about its consent (schemas' consent fields) and what the request says besides. */
 export interface ConsentClaim {
@@ -43,7 +44,12 @@ export function resolveConsent(
   claim: ConsentClaim,
 ): { ok: true; consent: ConsentInput } | { ok: false; fieldErrors: Record<string, string> } {
   if (claim.noticeVersion !== undefined && !isPrivacyNoticeVersion(claim.noticeVersion)) {
-    return { ok: false, fieldErrors: { noticeVersion: privacyMessages.unknownNoticeVersion } };
+    return {
+      ok: false,
+      fieldErrors: keyedFieldErrors({
+        noticeVersion: messageRef("privacyMessages.unknownNoticeVersion"),
+      }),
+    };
   }
   return {
     ok: true,

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { apiMessages, contactMessages } from "@site/shared/messages";
+import { messageRef } from "@site/shared/i18n/message-ref";
 import type { ContactService } from "./service.js";
 import { requestContext } from "../http/form-context.js";
 import { answerSubmission } from "../http/submission-answer.js";
@@ -11,9 +11,9 @@ export function contactHandler(service: ContactService): RequestHandler {
     answerSubmission(req, res, outcome, {
       form: "contact",
       record: "a contact",
-      success: contactMessages.success,
-      failure: contactMessages.failure,
-      invalid: apiMessages.invalidRequest,
+      success: messageRef("contactMessages.success"),
+      failure: messageRef("contactMessages.failure"),
+      invalid: messageRef("apiMessages.invalidRequest"),
     });
   };
 }

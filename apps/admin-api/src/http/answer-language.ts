@@ -1,9 +1,9 @@
 import type { Request } from "express";
 import type { Locale } from "@site/shared/i18n";
 import { localText, type MessageRef } from "@site/shared/i18n/message-ref";
-import { messageSources } from "@site/shared/i18n/message-sources";
 import { translations } from "@site/shared/i18n/translations";
 import { submissionLocale } from "../common/locale.js";
+import { englishOf } from "../common/messages.js";
 
 /** The path of the Referer, from any host: it only picks the answer's language, nothing is stored. */
 function refererPath(req: Request): string | undefined {
@@ -32,47 +32,27 @@ export function answerLocale(req: Request): Locale {
   });
 }
 
-/** Every text message of the English catalogue by its words, for messages the API hands over as text. */
-let keysOfEnglish: Map<string, MessageRef> | undefined;
+/** A message as an answer says it: its English words, and its catalogue key when it has one. */
+export interface Said {
+  text: string;
+  ref?: MessageRef | undefined;
+}
 
-function indexEnglish(tree: unknown, path: string, into: Map<string, MessageRef>): void {
-  if (typeof tree === "string") {
-    if (!into.has(tree)) into.set(tree, { key: path });
-  } else if (typeof tree === "object" && tree !== null) {
-    for (const [key, value] of Object.entries(tree))
-      indexEnglish(value, path === "" ? key : `${path}.${key}`, into);
-  }
+/** A catalogue message as an answer says it (see `englishOf`). */
+export function said(ref: MessageRef): Said {
+  return { text: englishOf(ref), ref };
 }
 
 /**
- * The catalogue key of a message the API's routes wrote as an English constant (`apiMessages.notFound`):
- * an exact lookup, never a pattern. Messages with parameters come with their key (the schemas' field
- * errors: `fieldErrorRefsOf`), so they are never looked up by their words.
- */
-export function keyOfEnglish(text: string): MessageRef | undefined {
-  if (!keysOfEnglish) {
-    keysOfEnglish = new Map();
-    indexEnglish(messageSources, "", keysOfEnglish);
-  }
-  return keysOfEnglish.get(text);
-}
-
-/**
- * The answer's words: the API's messages are written in English (`@site/shared/messages`, and the shared
- * schemas' field errors); `refOf` names one's catalogue key, `say` gives it in the answer's language. A
- * text that is not one of the catalogue's messages has no key and is said as it came.
+ * The answer's words: a message comes with its catalogue key (`messageRef("apiMessages.notFound")`, the
+ * schemas' field errors: `fieldErrorRefsOf`) and its English words; `say` gives it in the answer's
+ * language. A text without a key (zod's own words for a refusal no schema wrote) is said as it came.
  */
 export function answerTranslator(req: Request): {
   locale: Locale;
-  refOf: (english: string, ref?: MessageRef) => MessageRef | undefined;
-  say: (english: string, ref?: MessageRef) => string;
+  say: (message: Said) => string;
 } {
   const locale = answerLocale(req);
   const { messages } = translations(locale);
-  const refOf = (english: string, ref?: MessageRef) => ref ?? keyOfEnglish(english);
-  return {
-    locale,
-    refOf,
-    say: (english, ref) => localText(english, refOf(english, ref), messages),
-  };
+  return { locale, say: ({ text, ref }) => localText(text, ref, messages) };
 }

@@ -12,9 +12,12 @@ export function requestContext(req: Request): RequestContext {
 }
 
 /**
- * The message of an error that belongs to no field the visitor typed in (the consent's notice version,
- * the submission's key, the page's language): said as the answer's error, where the form shows it.
+ * The field of an error that belongs to no field the visitor typed in (the consent's notice version,
+ * the submission's key, the page's language): its message is said as the answer's error, where the form
+ * shows it.
  */
-export function formLevelError(fieldErrors: Record<string, string>): string | undefined {
-  return fieldErrors["noticeVersion"] ?? fieldErrors["idempotencyKey"] ?? fieldErrors["locale"];
+export function formLevelField(fieldErrors: Readonly<Record<string, string>>): string | undefined {
+  return (["noticeVersion", "idempotencyKey", "locale"] as const).find(
+    (field) => fieldErrors[field] !== undefined,
+  );
 }

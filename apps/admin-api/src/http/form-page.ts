@@ -2,10 +2,9 @@ import { escapeHtml } from "@site/shared/html";
 import type { Request, Response } from "express";
 import { firm } from "@site/shared/content";
 import { localePath, type Locale } from "@site/shared/i18n";
-import type { MessageRef } from "@site/shared/i18n/message-ref";
 import { translations } from "@site/shared/i18n/translations";
 import { knownSitePage } from "../common/consent.js";
-import { answerTranslator } from "./answer-language.js";
+import { answerTranslator, type Said } from "./answer-language.js";
 
 /**
  * Without JavaScript the site's forms post `application/x-www-form-urlencoded` straight to the API
@@ -82,22 +81,17 @@ export function sendStandalonePage(
     );
 }
 
-/** The result page of a form posted without script, in the submission's language (`message` in English). */
+/** The result page of a form posted without script, in the submission's language. */
 export function sendFormPage(
   res: Response,
   status: number,
-  page: {
-    ok: boolean;
-    message: string;
-    messageRef?: MessageRef | undefined;
-    details?: readonly { text: string; ref?: MessageRef | undefined }[];
-  },
+  page: { ok: boolean; message: Said; details?: readonly Said[] },
 ): void {
   const { locale, say } = answerTranslator(res.req);
   const words = translations(locale).messages.formResultMessages;
   const back = escapeHtml(backPath(res.req, locale));
   const details = page.details?.length
-    ? `<ul>${page.details.map((d) => `<li>${escapeHtml(say(d.text, d.ref))}</li>`).join("")}</ul>`
+    ? `<ul>${page.details.map((d) => `<li>${escapeHtml(say(d))}</li>`).join("")}</ul>`
     : "";
   const action = page.ok
     ? `<a href="${back}">${escapeHtml(words.continue)}</a>`
@@ -105,7 +99,7 @@ export function sendFormPage(
   sendStandalonePage(res, status, {
     title: page.ok ? words.successTitle : words.failureTitle,
     tone: page.ok ? "ok" : "error",
-    body: `<div role="${page.ok ? "status" : "alert"}"><h1>${escapeHtml(say(page.message, page.messageRef))}</h1>${details}</div><p>${action}</p>`,
+    body: `<div role="${page.ok ? "status" : "alert"}"><h1>${escapeHtml(say(page.message))}</h1>${details}</div><p>${action}</p>`,
     locale,
   });
 }

@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
-import { requestMessages } from "@site/shared/messages";
+import { messageRef, type MessageRef } from "@site/shared/i18n/message-ref";
 import type { SubmissionOutcome } from "../common/submission.js";
-import { formLevelError } from "./form-context.js";
+import { formLevelField } from "./form-context.js";
 import { sendFailure, sendSuccess } from "./respond.js";
 
 /** How one form's answers are worded and logged. */
@@ -10,14 +10,14 @@ export interface SubmissionAnswers {
   form: string;
   record: string;
   /** Said for a stored submission (201), and to a bot whose honeypot was dropped. */
-  success: string;
+  success: MessageRef;
   /** Said when the store failed (503). */
-  failure: string;
+  failure: MessageRef;
   /**
-   * Said for invalid fields (400) when no form-level message (formLevelError) speaks for the whole form.
+   * Said for invalid fields (400) when no form-level message (formLevelField) speaks for the whole form.
    * `leadingField`: a field whose message, when it has one, is said before both (the comment's post).
    */
-  invalid: string;
+  invalid: MessageRef;
   leadingField?: string;
 }
 
@@ -40,18 +40,18 @@ export function answerSubmission(
       req.log.info(`${words.form} honeypot filled; submission dropped`);
       sendSuccess(res, 201, outcome.id, words.success);
       return;
-    case "invalid":
-      sendFailure(
-        res,
-        400,
-        (words.leadingField === undefined ? undefined : outcome.fieldErrors[words.leadingField]) ??
-          formLevelError(outcome.fieldErrors) ??
-          words.invalid,
-        outcome.fieldErrors,
-      );
+    case "invalid": {
+      const { fieldErrors } = outcome;
+      const leading = words.leadingField;
+      const field =
+        leading !== undefined && fieldErrors[leading] !== undefined
+          ? leading
+          : formLevelField(fieldErrors);
+      sendFailure(res, 400, field === undefined ? words.invalid : { field }, fieldErrors);
       return;
+    }
     case "key-reused":
-      sendFailure(res, 422, requestMessages.idempotencyKeyReused);
+      sendFailure(res, 422, messageRef("requestMessages.idempotencyKeyReused"));
       return;
     case "unavailable":
       req.log.error({ err: outcome.cause }, `store failed to save ${words.record}`);

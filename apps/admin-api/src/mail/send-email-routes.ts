@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { apiMessages } from "@site/shared/messages";
+import { messageRef } from "@site/shared/i18n/message-ref";
 import type { AdminMailService } from "./admin-service.js";
 import { sendFailure, sendSuccess } from "../http/respond.js";
 
@@ -12,11 +12,11 @@ export function sendEmailHandler(service: AdminMailService): RequestHandler {
         sendSuccess(res, 202, outcome.id);
         return;
       case "invalid":
-        sendFailure(res, 400, apiMessages.invalidRequest, outcome.fieldErrors);
+        sendFailure(res, 400, messageRef("apiMessages.invalidRequest"), outcome.fieldErrors);
         return;
       case "unavailable":
         req.log.error({ err: outcome.cause }, "store failed to queue an admin mail");
-        sendFailure(res, 503, apiMessages.internal);
+        sendFailure(res, 503, messageRef("apiMessages.internal"));
         return;
     }
   };

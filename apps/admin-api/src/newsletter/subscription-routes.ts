@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { newsletterMessages, privacyMessages, validationMessages } from "@site/shared/messages";
+import { messageRef } from "@site/shared/i18n/message-ref";
 import type { SubscriptionService } from "./subscription-service.js";
 import { requestContext } from "../http/form-context.js";
 import { sendFailure, sendSuccess } from "../http/respond.js";
@@ -13,18 +13,20 @@ export function subscribeHandler(service: SubscriptionService): RequestHandler {
       case "confirm-mailed":
         // The status and shape of a success, so the form shows the message; it says no more than
         // "check your inbox" (not when the address left, nor whether the limits let the mail out).
-        sendSuccess(res, 201, outcome.id, privacyMessages.confirmMailed, { say: true });
+        sendSuccess(res, 201, outcome.id, messageRef("privacyMessages.confirmMailed"), {
+          say: true,
+        });
         return;
       case "duplicate":
-        sendFailure(res, 409, newsletterMessages.alreadySubscribed);
+        sendFailure(res, 409, messageRef("newsletterMessages.alreadySubscribed"));
         return;
       default:
         answerSubmission(req, res, outcome, {
           form: "newsletter",
           record: "a subscription",
-          success: newsletterMessages.success,
-          failure: newsletterMessages.storageFailure,
-          invalid: validationMessages.newsletterEmailInvalid,
+          success: messageRef("newsletterMessages.success"),
+          failure: messageRef("newsletterMessages.storageFailure"),
+          invalid: messageRef("validationMessages.newsletterEmailInvalid"),
         });
     }
   };

@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
-import { apiMessages, validationMessages } from "@site/shared/messages";
+import { messageRef } from "@site/shared/i18n/message-ref";
+import { keyedFieldErrors } from "../common/messages.js";
 import type { PersonalDataService } from "./service.js";
 import { sendFailure } from "../http/respond.js";
 
@@ -10,11 +11,15 @@ import { sendFailure } from "../http/respond.js";
  *   POST /api/admin/personal-data/erase  {email}  → 200 the erasure record (when, the address's hash)
  *   GET  /api/admin/subscribers.csv               → the subscribed, as CSV email,name,attributes
  */
+/** The one refusal of both: the address is not one. */
+const invalidEmail = () =>
+  keyedFieldErrors({ email: messageRef("validationMessages.emailInvalid") });
+
 export function exportPersonalDataHandler(service: PersonalDataService): RequestHandler {
   return async (req, res) => {
     const outcome = await service.export((req.body as { email?: unknown } | undefined)?.email);
     if (outcome.kind === "invalid") {
-      sendFailure(res, 400, apiMessages.invalidRequest, { email: validationMessages.emailInvalid });
+      sendFailure(res, 400, messageRef("apiMessages.invalidRequest"), invalidEmail());
       return;
     }
     res.status(200).json({ success: true, data: outcome.value });
@@ -25,7 +30,7 @@ export function erasePersonalDataHandler(service: PersonalDataService): RequestH
   return async (req, res) => {
     const outcome = await service.erase((req.body as { email?: unknown } | undefined)?.email);
     if (outcome.kind === "invalid") {
-      sendFailure(res, 400, apiMessages.invalidRequest, { email: validationMessages.emailInvalid });
+      sendFailure(res, 400, messageRef("apiMessages.invalidRequest"), invalidEmail());
       return;
     }
     req.log.info(

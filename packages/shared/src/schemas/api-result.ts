@@ -58,6 +58,17 @@ export function fieldErrorsOf(error: z.core.$ZodError): Record<string, string> {
     const ref = messageRefOf(issue);
     if (ref) refs[key] = ref;
   }
+  return withFieldErrorRefs(fieldErrors, refs);
+}
+
+/**
+ * `fieldErrors` with their messages' catalogue keys riding along unseen, as `fieldErrorsOf` gives them:
+ * for field errors made elsewhere (the API's own checks of a submission), read by `fieldErrorRefsOf`.
+ */
+export function withFieldErrorRefs(
+  fieldErrors: Record<string, string>,
+  refs: Readonly<Record<string, MessageRef>>,
+): Record<string, string> {
   Object.defineProperty(fieldErrors, fieldErrorRefs, { value: refs });
   return fieldErrors;
 }

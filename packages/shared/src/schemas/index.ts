@@ -49,6 +49,7 @@ export {
   fieldErrorsOf,
   messageKeysHeader,
   messageRefSchema,
+  withFieldErrorRefs,
   type ApiFailure,
   type ApiResult,
   type ApiSuccess,

@@ -1,7 +1,8 @@
 import { idempotencyKeyPattern } from "@site/shared/schemas";
-import { requestMessages } from "@site/shared/messages";
+import { messageRef } from "@site/shared/i18n/message-ref";
 import type { Clock } from "../../ports/clock.js";
 import type { IdempotencyClaim } from "../../ports/store.js";
+import { keyedFieldErrors } from "../messages.js";
 import { hmac, purposeKey } from "../signed-tokens.js";
 
 /**
@@ -46,7 +47,9 @@ export function createIdempotency({
     claimOf(scope, { header, field }, fields) {
       const invalid = {
         ok: false,
-        fieldErrors: { idempotencyKey: requestMessages.idempotencyKeyInvalid },
+        fieldErrors: keyedFieldErrors({
+          idempotencyKey: messageRef("requestMessages.idempotencyKeyInvalid"),
+        }),
       } as const;
       if (header !== undefined && !idempotencyKeyPattern.test(header)) return invalid;
       if (header !== undefined && field !== undefined && header !== field) return invalid;

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { RequestHandler } from "express";
-import { apiMessages } from "@site/shared/messages";
+import { messageRef } from "@site/shared/i18n/message-ref";
 import { sendFailure } from "../respond.js";
 
 const digest = (value: string) => createHash("sha256").update(value, "utf8").digest();
@@ -33,7 +33,7 @@ export function bearerAuth(token: string | undefined): RequestHandler {
   return (req, res, next) => {
     if (!holdsToken(req.get("authorization"))) {
       res.set("WWW-Authenticate", 'Bearer realm="admin-api"');
-      sendFailure(res, 401, apiMessages.unauthorized);
+      sendFailure(res, 401, messageRef("apiMessages.unauthorized"));
       return;
     }
     next();

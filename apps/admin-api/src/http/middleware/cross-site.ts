@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from "express";
-import { requestMessages } from "@site/shared/messages";
+import { messageRef } from "@site/shared/i18n/message-ref";
+import { said } from "../answer-language.js";
 import { sendFormPage } from "../form-page.js";
 import { sendFailure } from "../respond.js";
 
@@ -79,9 +80,9 @@ export function refuseCrossSiteWrites({
       "cross-site write refused",
     );
     if (req.is(formEncodings)) {
-      sendFormPage(res, 403, { ok: false, message: requestMessages.crossSite });
+      sendFormPage(res, 403, { ok: false, message: said(messageRef("requestMessages.crossSite")) });
       return;
     }
-    sendFailure(res, 403, requestMessages.crossSite);
+    sendFailure(res, 403, messageRef("requestMessages.crossSite"));
   };
 }

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
-import { apiMessages, requestMessages } from "@site/shared/messages";
+import { messageRef } from "@site/shared/i18n/message-ref";
 import { sendFailure } from "../respond.js";
 
 interface HttpishError {
@@ -11,7 +11,7 @@ interface HttpishError {
 
 /** Unknown /api paths: JSON, like every other API answer. */
 export const apiNotFound: RequestHandler = (_req, res) => {
-  sendFailure(res, 404, apiMessages.notFound);
+  sendFailure(res, 404, messageRef("apiMessages.notFound"));
 };
 
 /**
@@ -26,23 +26,29 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
   const httpish = (typeof error === "object" && error !== null ? error : {}) as HttpishError;
   const status = httpish.status ?? httpish.statusCode ?? 500;
   if (httpish.type === "entity.too.large") {
-    sendFailure(res, 413, apiMessages.payloadTooLarge);
+    sendFailure(res, 413, messageRef("apiMessages.payloadTooLarge"));
     return;
   }
   if (httpish.type === "entity.parse.failed") {
-    sendFailure(res, 400, apiMessages.malformedJson);
+    sendFailure(res, 400, messageRef("apiMessages.malformedJson"));
     return;
   }
   // A charset or content encoding the parsers cannot read (body-parser answers 415).
   if (httpish.type === "charset.unsupported" || httpish.type === "encoding.unsupported") {
-    sendFailure(res, 415, requestMessages.unreadableEncoding);
+    sendFailure(res, 415, messageRef("requestMessages.unreadableEncoding"));
     return;
   }
   if (status >= 400 && status < 500 && httpish.expose !== false) {
     req.log.info({ status, type: httpish.type }, "client error");
-    sendFailure(res, status, status === 404 ? apiMessages.notFound : apiMessages.invalidRequest);
+    sendFailure(
+      res,
+      status,
+      status === 404
+        ? messageRef("apiMessages.notFound")
+        : messageRef("apiMessages.invalidRequest"),
+    );
     return;
   }
   req.log.error({ err: error }, "unhandled error");
-  sendFailure(res, 500, apiMessages.internal);
+  sendFailure(res, 500, messageRef("apiMessages.internal"));
 };

@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import { rateLimit } from "express-rate-limit";
-import { apiMessages } from "@site/shared/messages";
+import { messageRef, type MessageRef } from "@site/shared/i18n/message-ref";
 import { sendFailure } from "../respond.js";
 
 export interface RateLimitOptions {
@@ -14,7 +14,7 @@ export interface RateLimitOptions {
  */
 export function writeRateLimit(
   { windowMs, max }: RateLimitOptions,
-  message: string = apiMessages.rateLimited,
+  message: MessageRef = messageRef("apiMessages.rateLimited"),
 ): RequestHandler {
   return rateLimit({
     windowMs,
