@@ -1,7 +1,8 @@
-import express, { type Response, type Router } from "express";
+import express, { type RequestHandler, type Response, type Router } from "express";
 import { officeMessages } from "@site/shared/office";
 import type { StaffService } from "../staff/service.js";
 import { requireStaff, sendOfficeError, signedIn } from "../staff/session-routes.js";
+import type { StaffRecord } from "../staff/port.js";
 import type { LeadsService } from "./service.js";
 
 const json = express.json({ limit: "64kb" });
@@ -49,38 +50,35 @@ export function leadsRoutes(leads: LeadsService, staff: StaffService): Router {
     else res.json(found);
   });
 
-  router.patch("/leads/:id", anyStaff, json, async (req, res) => {
-    const id = leadId(req.params.id);
-    const outcome =
-      id === null
-        ? { kind: "not-found" as const }
-        : await leads.update(id, req.body, signedIn(res).staff);
-    if (outcome.kind === "invalid") answerInvalid(res, outcome.fieldErrors);
-    else if (outcome.kind === "not-found") sendOfficeError(res, 404, officeMessages.leadNotFound);
-    else res.json({ lead: outcome.lead });
-  });
+  /** A write to one lead: the use case's outcome as 400, 404, or `status` with `{ [key]: value }`. */
+  const leadWrite =
+    <K extends string, V>(
+      write: (
+        id: string,
+        body: unknown,
+        me: StaffRecord,
+      ) => Promise<
+        | ({ kind: "updated" | "added" } & Record<K, V>)
+        | { kind: "invalid"; fieldErrors: Record<string, string> }
+        | { kind: "not-found" }
+      >,
+      status: number,
+      key: K,
+    ): RequestHandler =>
+    async (req, res) => {
+      const id = leadId(req.params.id);
+      const outcome =
+        id === null
+          ? { kind: "not-found" as const }
+          : await write(id, req.body, signedIn(res).staff);
+      if (outcome.kind === "invalid") answerInvalid(res, outcome.fieldErrors);
+      else if (outcome.kind === "not-found") sendOfficeError(res, 404, officeMessages.leadNotFound);
+      else res.status(status).json({ [key]: (outcome as Record<K, V>)[key] });
+    };
 
-  router.post("/leads/:id/notes", anyStaff, json, async (req, res) => {
-    const id = leadId(req.params.id);
-    const outcome =
-      id === null
-        ? { kind: "not-found" as const }
-        : await leads.addNote(id, req.body, signedIn(res).staff);
-    if (outcome.kind === "invalid") answerInvalid(res, outcome.fieldErrors);
-    else if (outcome.kind === "not-found") sendOfficeError(res, 404, officeMessages.leadNotFound);
-    else res.status(201).json({ event: outcome.event });
-  });
-
-  router.post("/leads/:id/replies", anyStaff, json, async (req, res) => {
-    const id = leadId(req.params.id);
-    const outcome =
-      id === null
-        ? { kind: "not-found" as const }
-        : await leads.reply(id, req.body, signedIn(res).staff);
-    if (outcome.kind === "invalid") answerInvalid(res, outcome.fieldErrors);
-    else if (outcome.kind === "not-found") sendOfficeError(res, 404, officeMessages.leadNotFound);
-    else res.status(201).json({ event: outcome.event });
-  });
+  router.patch("/leads/:id", anyStaff, json, leadWrite(leads.update, 200, "lead"));
+  router.post("/leads/:id/notes", anyStaff, json, leadWrite(leads.addNote, 201, "event"));
+  router.post("/leads/:id/replies", anyStaff, json, leadWrite(leads.reply, 201, "event"));
 
   return router;
 }

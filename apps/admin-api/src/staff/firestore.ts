@@ -17,6 +17,8 @@ import {
   nameOfAddress,
   type AuditEntry,
   type NewAuditEntry,
+  type NewSession,
+  type NewSignInLink,
   type StaffRecord,
   type StaffStore,
 } from "./port.js";
@@ -37,6 +39,21 @@ const toStaff = (snapshot: DocumentSnapshot): StaffRecord => ({
   role: requireString(snapshot, "role") as StaffRole,
   addedAt: requireTimestamp(snapshot, "addedAt"),
   addedBy: (snapshot.get("addedBy") as string | null | undefined) ?? null,
+});
+
+const linkDocument = (link: NewSignInLink) => ({
+  email: link.email,
+  createdAt: Timestamp.now(),
+  expiresAt: Timestamp.fromDate(link.expiresAt),
+  usedAt: null,
+});
+
+/** A new session: active from its start. */
+const sessionDocument = (session: NewSession) => ({
+  email: session.email,
+  createdAt: Timestamp.fromDate(session.createdAt),
+  lastSeenAt: Timestamp.fromDate(session.createdAt),
+  expiresAt: Timestamp.fromDate(session.expiresAt),
 });
 
 /** Writes an audit entry and mails inside the caller's transaction (the leads adapter uses it too). */
@@ -125,12 +142,7 @@ export function createFirestoreStaff(
         const ref = staff.doc(staffId(member.email));
         if ((await transaction.get(ref)).exists) return "exists" as const;
         transaction.create(ref, staffDocument(member));
-        transaction.create(links.doc(link.tokenHash), {
-          email: link.email,
-          createdAt: Timestamp.now(),
-          expiresAt: Timestamp.fromDate(link.expiresAt),
-          usedAt: null,
-        });
+        transaction.create(links.doc(link.tokenHash), linkDocument(link));
         seam.mails(transaction, mails, null);
         seam.audit(transaction, audit);
         return "added" as const;
@@ -160,12 +172,7 @@ export function createFirestoreStaff(
       ensureOpen();
       return firestore.runTransaction(async (transaction) => {
         if (!(await transaction.get(staff.doc(staffId(link.email)))).exists) return false;
-        transaction.create(links.doc(link.tokenHash), {
-          email: link.email,
-          createdAt: Timestamp.now(),
-          expiresAt: Timestamp.fromDate(link.expiresAt),
-          usedAt: null,
-        });
+        transaction.create(links.doc(link.tokenHash), linkDocument(link));
         seam.mails(transaction, mails, null);
         return true;
       });
@@ -184,12 +191,7 @@ export function createFirestoreStaff(
         if (!fresh || requireTimestamp(link, "expiresAt").getTime() <= now.getTime())
           return { kind: "expired" as const };
         if (!member.exists) return { kind: "unknown" as const };
-        transaction.create(sessions.doc(session.idHash), {
-          email,
-          createdAt: Timestamp.fromDate(session.createdAt),
-          lastSeenAt: Timestamp.fromDate(session.createdAt),
-          expiresAt: Timestamp.fromDate(session.expiresAt),
-        });
+        transaction.create(sessions.doc(session.idHash), sessionDocument({ ...session, email }));
         seam.audit(transaction, {
           actor: email,
           action: "session.started",
@@ -203,12 +205,7 @@ export function createFirestoreStaff(
       ensureOpen();
       return firestore.runTransaction(async (transaction) => {
         if (!(await transaction.get(staff.doc(staffId(session.email)))).exists) return false;
-        transaction.create(sessions.doc(session.idHash), {
-          email: session.email,
-          createdAt: Timestamp.fromDate(session.createdAt),
-          lastSeenAt: Timestamp.fromDate(session.createdAt),
-          expiresAt: Timestamp.fromDate(session.expiresAt),
-        });
+        transaction.create(sessions.doc(session.idHash), sessionDocument(session));
         seam.audit(transaction, audit);
         return true;
       });

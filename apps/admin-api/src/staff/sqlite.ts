@@ -7,6 +7,7 @@ import {
   type AuditEntry,
   type LinkSignIn,
   type NewAuditEntry,
+  type NewSession,
   type SessionRecord,
   type StaffRecord,
   type StaffStore,
@@ -119,6 +120,16 @@ export function createSqliteStaff(
     ),
   };
 
+  /** A new session, active from its start. */
+  const insertSession = (session: NewSession) =>
+    s.insertSession.run(
+      session.idHash,
+      session.email,
+      session.createdAt.getTime(),
+      session.createdAt.getTime(),
+      session.expiresAt.getTime(),
+    );
+
   const ensureOwner = db.transaction((email: string): boolean => {
     if (s.staffByEmail.get(email)) return false;
     const at = now();
@@ -187,13 +198,7 @@ export function createSqliteStaff(
       const staff = s.staffByEmail.get(link.email);
       if (!staff) return { kind: "unknown" };
       const at = now();
-      s.insertSession.run(
-        session.idHash,
-        staff.email,
-        session.createdAt.getTime(),
-        session.createdAt.getTime(),
-        session.expiresAt.getTime(),
-      );
+      insertSession({ ...session, email: staff.email });
       insertAudit(
         { actor: staff.email, action: "session.started", target: null, details: { by: "link" } },
         at,
@@ -208,13 +213,7 @@ export function createSqliteStaff(
       audit: NewAuditEntry,
     ) => {
       if (!s.staffByEmail.get(session.email)) return false;
-      s.insertSession.run(
-        session.idHash,
-        session.email,
-        session.createdAt.getTime(),
-        session.createdAt.getTime(),
-        session.expiresAt.getTime(),
-      );
+      insertSession(session);
       insertAudit(audit, now());
       return true;
     },
