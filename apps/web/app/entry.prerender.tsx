@@ -1,4 +1,4 @@
-import escapeHtml from "escape-html";
+import { escapeHtml } from "@site/shared/html";
 import { prerenderToNodeStream } from "react-dom/static";
 import { renderToStaticMarkup } from "react-dom/server";
 import { StaticRouter } from "react-router";

@@ -1,4 +1,4 @@
-import escapeHtml from "escape-html";
+import { escapeHtml } from "@site/shared/html";
 import { escapeLines } from "@site/shared/html";
 import { fieldErrorsOf } from "@site/shared/schemas";
 import {

@@ -1,4 +1,4 @@
-import escapeHtml from "escape-html";
+import { escapeHtml } from "@site/shared/html";
 import { firm } from "@site/shared/content";
 import { officePaths } from "@site/shared/office";
 import type { NewMail } from "../mail/port.js";

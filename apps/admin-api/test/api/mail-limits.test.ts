@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterEach, describe, expect, it } from "vitest";
-import escapeHtml from "escape-html";
+import { escapeHtml } from "@site/shared/html";
 import { contactMessages } from "@site/shared/messages";
 import { createSmtpTransport } from "../../src/adapters/mail/smtp-transport.js";
 import { createApp } from "../../src/app.js";

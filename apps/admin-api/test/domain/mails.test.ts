@@ -1,4 +1,4 @@
-import escapeHtml from "escape-html";
+import { escapeHtml } from "@site/shared/html";
 import { describe, expect, it } from "vitest";
 import { firm } from "@site/shared/content";
 import { acknowledgementMail, contactMails, oneLine } from "../../src/mail/templates.js";
@@ -6,9 +6,9 @@ import { acknowledgementMail, contactMails, oneLine } from "../../src/mail/templ
 const identity = { contactInbox: "desk@firm.test", siteUrl: "https://site.firm.test" };
 
 describe("mail composition", () => {
-  // escape-html is the one escaper: mails and the API's pages import it; the comment thread and the service
-  // worker's offline page through @site/shared/html (packages/shared/src/html/index.test.ts).
-  it("escapes the five HTML-significant characters with escape-html, as the mails do", () => {
+  // @site/shared/html is the one escaper: the mails, the API's pages, the comment thread and the service
+  // worker's offline page all import it (packages/shared/src/html/index.test.ts).
+  it("escapes the five HTML-significant characters, as the mails do", () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
       "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;",
     );
