@@ -1,8 +1,8 @@
 // The files beside the prerendered pages: sitemap, robots and web manifest (the icons are committed in
 // public/, see brand-images.mjs). Pure functions from plain inputs; postbuild.mjs writes their results
 // into build/client.
-// escape-html's five entities (&amp; &lt; &gt; &quot; &#39;) are all valid XML too.
-import escapeXml from "escape-html";
+// The shared escaper's five entities (&amp; &lt; &gt; &quot; &#39;) are all valid XML too.
+import { escapeHtml as escapeXml } from "@site/shared/html";
 import { Feed } from "feed";
 
 /** Canonical absolute URL of a path: the same rule the pages' canonical links follow. */

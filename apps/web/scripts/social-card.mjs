@@ -4,7 +4,7 @@
 // networks do not accept SVG). Both files are committed: rerun this when the firm's name or the
 // home heading changes. Usage: node scripts/social-card.mjs   (needs /usr/bin/chromium or CHROME_PATH)
 import { writeFileSync } from "node:fs";
-import escapeXml from "escape-html";
+import { escapeHtml as escapeXml } from "@site/shared/html";
 import { fileURLToPath } from "node:url";
 import { firm, homeContent } from "@site/shared/content";
 import { brandMarkShapes, brandMarkSvg } from "./brand-mark.mjs";
