@@ -2,12 +2,10 @@ import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
 import type { Locale } from "@site/shared/i18n";
 import { emailKey } from "@site/shared/schemas";
-import { dateOrNull, toLocale } from "../adapters/sqlite/rows.js";
-import type { InsertMails } from "../mail/sqlite.js";
+import { dateOrNull, recordedFields } from "../adapters/sqlite/rows.js";
+import type { SqliteWriteSeam } from "../mail/sqlite.js";
 import type { NewMail } from "../mail/port.js";
 import type { IdempotencyClaim } from "../common/idempotency/port.js";
-import type { SqliteIdempotency } from "../common/idempotency/sqlite.js";
-import type { GroupCommit } from "../adapters/sqlite/group-commit.js";
 import type { CommentRecord, CommentStatus, CommentStore, NewComment } from "./port.js";
 
 export interface CommentRow {
@@ -33,14 +31,7 @@ export function toComment(row: CommentRow): CommentRecord {
     email: row.email,
     text: row.text,
     status: row.status,
-    locale: toLocale(row.locale),
-    consent: {
-      at: new Date(row.created_at),
-      page: row.consent_page,
-      noticeVersion: row.consent_notice_version,
-    },
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
+    ...recordedFields(row),
     moderatedAt: dateOrNull(row.moderated_at),
   };
 }
@@ -56,7 +47,7 @@ export function createSqliteComments(
     insertMails,
     idempotency: keys,
     commits,
-  }: { insertMails: InsertMails; idempotency: SqliteIdempotency; commits: GroupCommit },
+  }: SqliteWriteSeam,
 ): CommentStore {
   const statements = {
     insert: db.prepare<

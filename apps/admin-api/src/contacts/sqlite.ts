@@ -2,12 +2,10 @@ import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
 import type { Locale } from "@site/shared/i18n";
 import { emailKey } from "@site/shared/schemas";
-import { toLocale } from "../adapters/sqlite/rows.js";
-import type { InsertMails } from "../mail/sqlite.js";
+import { recordedFields } from "../adapters/sqlite/rows.js";
+import type { SqliteWriteSeam } from "../mail/sqlite.js";
 import type { NewMail, SkippedMail } from "../mail/port.js";
 import type { IdempotencyClaim } from "../common/idempotency/port.js";
-import type { SqliteIdempotency } from "../common/idempotency/sqlite.js";
-import type { GroupCommit } from "../adapters/sqlite/group-commit.js";
 import type { ContactRecord, ContactStore, NewContact } from "./port.js";
 
 export interface ContactRow {
@@ -34,14 +32,7 @@ export function toContact(row: ContactRow): ContactRecord {
     subject: row.subject,
     description: row.description,
     status: row.status,
-    locale: toLocale(row.locale),
-    consent: {
-      at: new Date(row.created_at),
-      page: row.consent_page,
-      noticeVersion: row.consent_notice_version,
-    },
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
+    ...recordedFields(row),
   };
 }
 
@@ -56,7 +47,7 @@ export function createSqliteContacts(
     insertMails,
     idempotency,
     commits,
-  }: { insertMails: InsertMails; idempotency: SqliteIdempotency; commits: GroupCommit },
+  }: SqliteWriteSeam,
 ): ContactStore {
   const { replayOf, rememberKey } = idempotency;
   const statements = {

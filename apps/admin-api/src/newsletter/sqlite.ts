@@ -3,12 +3,10 @@ import type Database from "better-sqlite3";
 import type { Locale } from "@site/shared/i18n";
 import { emailKey } from "@site/shared/schemas";
 import { dateOrNull, toLocale } from "../adapters/sqlite/rows.js";
-import type { InsertMails } from "../mail/sqlite.js";
+import type { SqliteWriteSeam } from "../mail/sqlite.js";
 import type { NewMail } from "../mail/port.js";
 import type { ConsentInput } from "../common/consent-record.js";
 import type { IdempotencyClaim } from "../common/idempotency/port.js";
-import type { SqliteIdempotency } from "../common/idempotency/sqlite.js";
-import type { GroupCommit } from "../adapters/sqlite/group-commit.js";
 import type {
   NewSubscription,
   ResubscribeResult,
@@ -58,7 +56,7 @@ export function createSqliteSubscriptions(
     insertMails,
     idempotency,
     commits,
-  }: { insertMails: InsertMails; idempotency: SqliteIdempotency; commits: GroupCommit },
+  }: SqliteWriteSeam,
 ): SubscriptionStore {
   const { replayOf, rememberKey } = idempotency;
   const statements = {

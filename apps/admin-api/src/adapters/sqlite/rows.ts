@@ -4,3 +4,31 @@ import { isLocale, type Locale } from "@site/shared/i18n";
 export const dateOrNull = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
 /** The column holds one of the site's languages (written by this adapter); anything else reads as English. */
 export const toLocale = (value: string): Locale => (isLocale(value) ? value : "en");
+
+/** The columns every form's record carries: its language, consent and times (contacts, comments). */
+export interface RecordedRow {
+  locale: string;
+  created_at: number;
+  updated_at: number;
+  consent_page: string | null;
+  consent_notice_version: string | null;
+}
+
+/** A form's record's language, consent (given when the record was made) and times, read from its row. */
+export function recordedFields(row: RecordedRow): {
+  locale: Locale;
+  consent: { at: Date; page: string | null; noticeVersion: string | null };
+  createdAt: Date;
+  updatedAt: Date;
+} {
+  return {
+    locale: toLocale(row.locale),
+    consent: {
+      at: new Date(row.created_at),
+      page: row.consent_page,
+      noticeVersion: row.consent_notice_version,
+    },
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
