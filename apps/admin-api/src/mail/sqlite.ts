@@ -3,7 +3,6 @@ import type Database from "better-sqlite3";
 import { emailKey } from "@site/shared/schemas";
 import { dateOrNull } from "../adapters/sqlite/rows.js";
 import type { GroupCommit } from "../adapters/sqlite/group-commit.js";
-import type { SqliteIdempotency } from "../common/idempotency/sqlite.js";
 import { automaticMailWindowMs, startOfUtcDay } from "./limit-window.js";
 import type {
   AutomaticMailLimit,
@@ -83,16 +82,6 @@ export type InsertMails = (
   contactId: string | null,
   at: number,
 ) => SkippedMail[];
-
-/**
- * What a capability's SQLite adapter writes through besides its own tables: the mails it queues and the
- * idempotency key it records inside its write, and the group commit that batches the write.
- */
-export interface SqliteWriteSeam {
-  insertMails: InsertMails;
-  idempotency: SqliteIdempotency;
-  commits: GroupCommit;
-}
 
 /** The mail capability on SQLite: the outbox, the automatic-mail limits and mail-body retention. */
 export function createSqliteMail(

@@ -3,7 +3,7 @@ import type Database from "better-sqlite3";
 import type { Locale } from "@site/shared/i18n";
 import { emailKey } from "@site/shared/schemas";
 import { dateOrNull, toLocale } from "../adapters/sqlite/rows.js";
-import type { SqliteWriteSeam } from "../mail/sqlite.js";
+import type { SqliteWriteSeam } from "../adapters/sqlite/write-seam.js";
 import type { NewMail } from "../mail/port.js";
 import type { ConsentInput } from "../common/consent-record.js";
 import type { IdempotencyClaim } from "../common/idempotency/port.js";
