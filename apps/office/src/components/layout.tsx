@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
-import { officeApi } from "@site/shared/office";
+import { officeApi } from "@site/shared/office/constants";
 import { useText } from "../i18n/text";
 import { signInPath } from "../lib/return-path";
 import { useApi, useMe } from "../lib/session";
@@ -32,7 +32,7 @@ function SignOutButtons() {
   const navigate = useNavigate();
   const signOut = useMutation({
     mutationFn: (everywhere: boolean) =>
-      api.post(everywhere ? officeApi.signOutEverywhere : officeApi.signOut, undefined, null),
+      api.post(everywhere ? officeApi.signOutEverywhere : officeApi.signOut, undefined),
     onSuccess: (_answer, everywhere) => {
       client.clear();
       void navigate(signInPath(undefined, everywhere ? "signedOutEverywhere" : "signedOut"));

@@ -1,9 +1,4 @@
-import { csrfHeader, officeErrorSchema } from "@site/shared/office";
-
-/** A schema the client parses answers with (the shared zod/mini schemas of @site/shared/office). */
-export interface AnswerSchema<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false };
-}
+import { csrfHeader } from "@site/shared/office/constants";
 
 /**
  * The API answered with a refusal. `message` is the API's own words (the shared catalogue) when it sent
@@ -48,6 +43,23 @@ export interface ApiClientOptions {
 
 type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
+/**
+ * A refusal's `{ error, fieldErrors? }`, read defensively: whatever answered (the API, or a proxy's page)
+ * may have sent anything, so only a string `error` counts and only string field messages are kept.
+ */
+export function readRefusal(
+  json: unknown,
+): { error: string; fieldErrors: Record<string, string> } | undefined {
+  if (typeof json !== "object" || json === null) return undefined;
+  const { error, fieldErrors } = json as { error?: unknown; fieldErrors?: unknown };
+  if (typeof error !== "string") return undefined;
+  const fields: Record<string, string> = {};
+  if (typeof fieldErrors === "object" && fieldErrors !== null)
+    for (const [field, message] of Object.entries(fieldErrors))
+      if (typeof message === "string") fields[field] = message;
+  return { error, fieldErrors: fields };
+}
+
 async function readJson(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   try {
@@ -59,16 +71,15 @@ async function readJson(response: Response): Promise<unknown> {
 
 /**
  * The office's one way to the API: JSON in and out, the session cookie (same origin), the CSRF header on
- * every state-changing request, answers parsed with the shared schemas, refusals thrown as `ApiError`
- * carrying the API's words. `fetch` is looked up per call so the test network layer can intercept it.
+ * every state-changing request, refusals thrown as `ApiError` carrying the API's words. `fetch` is looked
+ * up per call so the test network layer can intercept it.
+ *
+ * Answers are typed with the shared contract's types, not parsed: the API builds them from the same
+ * contract (@site/shared/office) and its tests check them, and zod's code would weigh on every screen's
+ * first load. What the client itself must check it does: the status, and a refusal's shape.
  */
 export function createApiClient({ csrfToken, onUnauthorized }: ApiClientOptions) {
-  async function request<T>(
-    method: Method,
-    path: string,
-    body: unknown,
-    schema: AnswerSchema<T> | null,
-  ): Promise<T> {
+  async function request<T>(method: Method, path: string, body: unknown): Promise<T> {
     const headers: Record<string, string> = { Accept: "application/json" };
     if (body !== undefined) headers["Content-Type"] = "application/json";
     if (method !== "GET") {
@@ -88,26 +99,22 @@ export function createApiClient({ csrfToken, onUnauthorized }: ApiClientOptions)
     }
     const json = await readJson(response);
     if (!response.ok) {
-      const refusal = officeErrorSchema.safeParse(json);
-      const error = refusal.success
-        ? new ApiError(response.status, refusal.data.error, refusal.data.fieldErrors)
+      const refusal = readRefusal(json);
+      const error = refusal
+        ? new ApiError(response.status, refusal.error, refusal.fieldErrors)
         : new ApiError(response.status);
       if (response.status === 401) onUnauthorized();
       throw error;
     }
-    if (schema === null) return undefined as T;
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new ApiError(response.status);
-    return parsed.data;
+    return json as T;
   }
 
   return {
-    get: <T>(path: string, schema: AnswerSchema<T>) => request("GET", path, undefined, schema),
-    post: <T>(path: string, body: unknown, schema: AnswerSchema<T> | null) =>
-      request("POST", path, body, schema),
-    patch: <T>(path: string, body: unknown, schema: AnswerSchema<T>) =>
-      request("PATCH", path, body, schema),
-    delete: (path: string) => request<void>("DELETE", path, undefined, null),
+    /** `T`: the contract's type of the route's answer. */
+    get: <T>(path: string) => request<T>("GET", path, undefined),
+    post: <T = void>(path: string, body: unknown) => request<T>("POST", path, body),
+    patch: <T>(path: string, body: unknown) => request<T>("PATCH", path, body),
+    delete: (path: string) => request<void>("DELETE", path, undefined),
   };
 }
 

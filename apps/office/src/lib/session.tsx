@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { createContext, useContext, type ReactNode } from "react";
-import { meSchema, officeApi, type Me } from "@site/shared/office";
+import type { Me } from "@site/shared/office";
+import { officeApi } from "@site/shared/office/constants";
 import type { ApiClient } from "./api-client";
 
 /** The cache key of /api/office/me: who is signed in, and the session's CSRF token. */
@@ -27,7 +28,7 @@ export function useMe() {
   const api = useApi();
   return useQuery({
     queryKey: meQueryKey,
-    queryFn: () => api.get(officeApi.me, meSchema),
+    queryFn: () => api.get<Me>(officeApi.me),
     retry: false,
   });
 }

@@ -1,14 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  eventAnswerSchema,
-  leadAnswerSchema,
-  leadDetailSchema,
-  leadsPageSchema,
-  officeApi,
-  type LeadUpdateRequest,
-  type NoteRequest,
-  type ReplyRequest,
+import type {
+  EventAnswer,
+  LeadAnswer,
+  LeadDetail,
+  LeadsPage,
+  LeadUpdateRequest,
+  NoteRequest,
+  ReplyRequest,
 } from "@site/shared/office";
+import { officeApi } from "@site/shared/office/constants";
 import { useApi } from "../../lib/session";
 import { filtersToParams, queryString, type LeadFilters } from "./filters";
 
@@ -20,7 +20,7 @@ export function useLeads(filters: LeadFilters, cursor: string | undefined) {
   const query = queryString(filtersToParams(filters, cursor));
   return useQuery({
     queryKey: [...leadsKey, "list", query],
-    queryFn: () => api.get(`${officeApi.leads}${query}`, leadsPageSchema),
+    queryFn: () => api.get<LeadsPage>(`${officeApi.leads}${query}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -33,7 +33,7 @@ export function useLead(id: string) {
   const api = useApi();
   return useQuery({
     queryKey: [...leadsKey, "one", id],
-    queryFn: () => api.get(officeApi.lead(id), leadDetailSchema),
+    queryFn: () => api.get<LeadDetail>(officeApi.lead(id)),
   });
 }
 
@@ -47,8 +47,7 @@ export function useUpdateLead(id: string) {
   const api = useApi();
   const refresh = useRefreshLeads();
   return useMutation({
-    mutationFn: (update: LeadUpdateRequest) =>
-      api.patch(officeApi.lead(id), update, leadAnswerSchema),
+    mutationFn: (update: LeadUpdateRequest) => api.patch<LeadAnswer>(officeApi.lead(id), update),
     onSuccess: refresh,
   });
 }
@@ -57,7 +56,7 @@ export function useAddNote(id: string) {
   const api = useApi();
   const refresh = useRefreshLeads();
   return useMutation({
-    mutationFn: (note: NoteRequest) => api.post(officeApi.leadNotes(id), note, eventAnswerSchema),
+    mutationFn: (note: NoteRequest) => api.post<EventAnswer>(officeApi.leadNotes(id), note),
     onSuccess: refresh,
   });
 }
@@ -66,8 +65,7 @@ export function useReply(id: string) {
   const api = useApi();
   const refresh = useRefreshLeads();
   return useMutation({
-    mutationFn: (reply: ReplyRequest) =>
-      api.post(officeApi.leadReplies(id), reply, eventAnswerSchema),
+    mutationFn: (reply: ReplyRequest) => api.post<EventAnswer>(officeApi.leadReplies(id), reply),
     onSuccess: refresh,
   });
 }

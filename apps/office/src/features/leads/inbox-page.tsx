@@ -1,6 +1,7 @@
 import { useId, type FormEvent } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { leadStatuses, type LeadStatus } from "@site/shared/office";
+import type { LeadStatus } from "@site/shared/office";
+import { leadStatuses } from "@site/shared/office/constants";
 import { locales } from "@site/shared/i18n";
 import { errorText } from "../../components/error-text";
 import { Notice } from "../../components/notice";

@@ -1,14 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link, useParams } from "react-router";
-import {
-  closeReasons,
-  leadStatuses,
-  officeMessages,
-  type CloseReason,
-  type Lead,
-  type LeadEvent,
-  type LeadStatus,
-} from "@site/shared/office";
+import type { CloseReason, Lead, LeadEvent, LeadStatus } from "@site/shared/office";
+import { closeReasons, leadStatuses, officeMessages } from "@site/shared/office/constants";
 import { errorText, fieldError } from "../../components/error-text";
 import { Field } from "../../components/field";
 import { Notice } from "../../components/notice";

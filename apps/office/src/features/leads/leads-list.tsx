@@ -1,7 +1,8 @@
 import { createColumnHelper, FlexRender, tableFeatures, useTable } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { Link } from "react-router";
-import { officePaths, type LeadSummary } from "@site/shared/office";
+import type { LeadSummary } from "@site/shared/office";
+import { officePaths } from "@site/shared/office/constants";
 import type { OfficeText } from "../../i18n/en";
 import { useIntlLocale, useText } from "../../i18n/text";
 import { formatDateTime } from "../../lib/format";

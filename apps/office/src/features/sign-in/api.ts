@@ -1,12 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import {
-  officeApi,
-  officeConfigSchema,
-  signInAnswerSchema,
-  signInLinkAnswerSchema,
-  type Me,
-  type SignInLinkRequest,
-} from "@site/shared/office";
+import type { Me, OfficeConfig, SignInAnswer, SignInLinkRequest } from "@site/shared/office";
+import { officeApi } from "@site/shared/office/constants";
 import { useApi, useSetMe } from "../../lib/session";
 
 /** How the office signs in here: by mailed link (the embedded default) or Firebase Authentication. */
@@ -14,7 +8,7 @@ export function useOfficeConfig() {
   const api = useApi();
   return useQuery({
     queryKey: ["office", "config"],
-    queryFn: () => api.get(officeApi.config, officeConfigSchema),
+    queryFn: () => api.get<OfficeConfig>(officeApi.config),
     staleTime: Infinity,
   });
 }
@@ -24,7 +18,7 @@ export function useRequestLink() {
   const api = useApi();
   return useMutation({
     mutationFn: (body: SignInLinkRequest) =>
-      api.post(officeApi.signInLink, body, signInLinkAnswerSchema),
+      api.post<{ message: string }>(officeApi.signInLink, body),
   });
 }
 
@@ -33,7 +27,7 @@ export function useSignIn(onSignedIn: (me: Me) => void) {
   const api = useApi();
   const setMe = useSetMe();
   return useMutation({
-    mutationFn: (proof: { token: string }) => api.post(officeApi.signIn, proof, signInAnswerSchema),
+    mutationFn: (proof: { token: string }) => api.post<SignInAnswer>(officeApi.signIn, proof),
     onSuccess: ({ me }) => {
       setMe(me);
       onSignedIn(me);

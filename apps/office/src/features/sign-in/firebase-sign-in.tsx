@@ -15,7 +15,8 @@ import {
   type UserCredential,
 } from "firebase/auth";
 import { useMutation } from "@tanstack/react-query";
-import { officeApi, signInAnswerSchema, type Me, type OfficeConfig } from "@site/shared/office";
+import type { Me, OfficeConfig, SignInAnswer } from "@site/shared/office";
+import { officeApi } from "@site/shared/office/constants";
 import { errorText } from "../../components/error-text";
 import { Notice } from "../../components/notice";
 import { useText } from "../../i18n/text";
@@ -73,7 +74,7 @@ export function FirebaseSignIn({
       const { user } = await credential();
       const idToken = await user.getIdToken();
       await signOut(auth);
-      return api.post(officeApi.signInFirebase, { idToken }, signInAnswerSchema);
+      return api.post<SignInAnswer>(officeApi.signInFirebase, { idToken });
     },
     onSuccess: ({ me }) => {
       setMe(me);

@@ -1,11 +1,13 @@
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { signInLinkRequestSchema, type Me } from "@site/shared/office";
+import type { Me } from "@site/shared/office";
+import { officeMessages } from "@site/shared/office/constants";
 import { errorText } from "../../components/error-text";
 import { Field } from "../../components/field";
 import { Notice } from "../../components/notice";
 import { PageHeading } from "../../components/page-heading";
 import { useText } from "../../i18n/text";
+import { emailAddressKey } from "../../lib/email";
 import { rememberReturnPath, safeReturnPath, takeReturnPath } from "../../lib/return-path";
 import { useOfficeConfig, useRequestLink, useSignIn } from "./api";
 import { clearFragment, readLinkToken } from "./link-token";
@@ -38,15 +40,15 @@ export function RequestLinkForm({ next }: { next: string | undefined }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = signInLinkRequestSchema.safeParse({ email });
-    if (!parsed.success) {
-      setInvalid(email.trim() === "" ? text.signIn.emailRequired : parsed.error.issues[0]?.message);
+    const address = emailAddressKey(email);
+    if (address === undefined) {
+      setInvalid(email.trim() === "" ? text.signIn.emailRequired : officeMessages.emailInvalid);
       document.getElementById(emailId)?.focus();
       return;
     }
     setInvalid(undefined);
     rememberReturnPath(window.localStorage, next);
-    request.mutate(parsed.data);
+    request.mutate({ email: address });
   }
 
   return (

@@ -1,19 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState, type FormEvent } from "react";
-import {
-  inviteStaffRequestSchema,
-  officeApi,
-  staffListSchema,
-  staffRoles,
-  type InviteStaffRequest,
-  type StaffMember,
-  type StaffRole,
-} from "@site/shared/office";
+import type { InviteStaffRequest, StaffList, StaffMember, StaffRole } from "@site/shared/office";
+import { officeApi, officeMessages, staffRoles } from "@site/shared/office/constants";
 import { errorText, fieldError } from "../../components/error-text";
 import { Field } from "../../components/field";
 import { Notice } from "../../components/notice";
 import { PageHeading } from "../../components/page-heading";
 import { useIntlLocale, useText } from "../../i18n/text";
+import { emailAddressKey } from "../../lib/email";
 import { formatDateTime } from "../../lib/format";
 import { useApi, useMe } from "../../lib/session";
 
@@ -28,21 +22,21 @@ function InviteForm() {
   const [role, setRole] = useState<StaffRole>("staff");
   const [invalid, setInvalid] = useState<string | undefined>();
   const invite = useMutation({
-    mutationFn: (body: InviteStaffRequest) => api.post(officeApi.staff, body, null),
+    mutationFn: (body: InviteStaffRequest) => api.post(officeApi.staff, body),
     onSuccess: () => client.invalidateQueries({ queryKey: staffKey }),
   });
   const emailError = invalid ?? fieldError(invite.error, "email");
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = inviteStaffRequestSchema.safeParse({ email, role });
-    if (!parsed.success) {
-      setInvalid(parsed.error.issues[0]?.message);
+    const address = emailAddressKey(email);
+    if (address === undefined) {
+      setInvalid(officeMessages.emailInvalid);
       document.getElementById(`${id}-email`)?.focus();
       return;
     }
     setInvalid(undefined);
-    invite.mutate(parsed.data, { onSuccess: () => setEmail("") });
+    invite.mutate({ email: address, role }, { onSuccess: () => setEmail("") });
   }
 
   return (
@@ -164,7 +158,7 @@ export function StaffPage() {
   };
   const staff = useQuery({
     queryKey: staffKey,
-    queryFn: () => api.get(officeApi.staff, staffListSchema),
+    queryFn: () => api.get<StaffList>(officeApi.staff),
     enabled: owner,
   });
 

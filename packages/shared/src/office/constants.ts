@@ -1,0 +1,71 @@
+import { fieldLimits } from "../schemas/plain-text.js";
+
+export { officeMessages } from "./messages.js";
+
+/*
+ * The office contract's constants: routes, roles, statuses, limits and the API's words. No schema
+ * library here: the office app's first load imports this module (`@site/shared/office/constants`) and
+ * carries no zod; index.ts re-exports it beside the schemas.
+ */
+
+/** Where the office lives: its app, its API and the pieces of both that the other needs. */
+export const officePaths = {
+  /** The app (served by the API from apps/office/dist). */
+  app: "/admin",
+  /** The page a mailed link opens; the token is in the fragment (`#token=`), which no server sees. */
+  signIn: "/admin/sign-in",
+  lead: (id: string) => `/admin/leads/${encodeURIComponent(id)}`,
+  api: "/api/office",
+} as const;
+
+/** The header every state-changing office request carries: the session's CSRF token. */
+export const csrfHeader = "X-CSRF-Token";
+
+/** The API's routes, relative to the origin. */
+export const officeApi = {
+  config: "/api/office/config",
+  signInLink: "/api/office/sign-in/link",
+  signIn: "/api/office/sign-in",
+  signInFirebase: "/api/office/sign-in/firebase",
+  me: "/api/office/me",
+  signOut: "/api/office/sign-out",
+  signOutEverywhere: "/api/office/sign-out/everywhere",
+  staff: "/api/office/staff",
+  staffMember: (email: string) => `/api/office/staff/${encodeURIComponent(email)}`,
+  leads: "/api/office/leads",
+  leadsCsv: "/api/office/leads.csv",
+  lead: (id: string) => `/api/office/leads/${encodeURIComponent(id)}`,
+  leadNotes: (id: string) => `/api/office/leads/${encodeURIComponent(id)}/notes`,
+  leadReplies: (id: string) => `/api/office/leads/${encodeURIComponent(id)}/replies`,
+} as const;
+
+/** owner: the staff and the settings, and everything staff do; staff: the leads. */
+export const staffRoles = ["owner", "staff"] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+/** A lead's statuses in order; the specification's `new` stays the first. */
+export const leadStatuses = ["new", "in_progress", "closed"] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
+
+export const closeReasons = ["won", "not_a_fit", "no_answer", "spam"] as const;
+export type CloseReason = (typeof closeReasons)[number];
+
+export const leadEventKinds = ["received", "assigned", "status", "note", "reply"] as const;
+export type LeadEventKind = (typeof leadEventKinds)[number];
+
+/** The inbox's page size. */
+export const leadsPageSize = 20;
+
+/** Lengths of the office's own fields, in characters. */
+export const officeLimits = {
+  email: fieldLimits.email,
+  /** A sign-in token: 32 random bytes in base64url. */
+  token: 43,
+  /** A Firebase ID token (a JWT; Google's are about 1 kB). */
+  idToken: 4096,
+  note: 5000,
+  replySubject: fieldLimits.subject,
+  replyBody: 20000,
+  search: 200,
+  cursor: 200,
+} as const;
