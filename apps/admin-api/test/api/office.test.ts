@@ -6,10 +6,17 @@ import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   csrfHeader,
+  eventAnswerSchema,
+  leadAnswerSchema,
   leadDetailSchema,
   leadsPageSchema,
   meSchema,
+  officeConfigSchema,
+  officeErrorSchema,
   officeMessages,
+  signInAnswerSchema,
+  signInLinkAnswerSchema,
+  staffListSchema,
 } from "@site/shared/office";
 import { requestMessages } from "@site/shared/messages";
 import { createApp } from "../../src/app.js";
@@ -598,5 +605,82 @@ describe("the office app at /admin", () => {
     const asset = await request(app).get("/admin/assets/app-abc123.js").expect(200);
     expect(asset.get("Cache-Control")).toContain("immutable");
     await request(app).get("/admin/assets/missing.js").expect(404);
+  });
+});
+
+/**
+ * The office app types the API's answers with the shared contract instead of parsing them (it keeps zod
+ * off its first load), so here every answer it reads is held to the contract's schema, refusals too.
+ */
+describe("every office answer has the shared contract's shape", () => {
+  beforeEach(async () => {
+    await makeOfficeApp();
+  });
+
+  it("config, sign-in, me, staff, leads, a lead, its update, note and reply, and the refusals", async () => {
+    const shape = (schema: { parse(value: unknown): unknown }, body: unknown) =>
+      expect(() => schema.parse(body)).not.toThrow();
+
+    shape(officeConfigSchema, (await request(app).get("/api/office/config").expect(200)).body);
+    const link = await request(app)
+      .post("/api/office/sign-in/link")
+      .send({ email: owner })
+      .expect(202);
+    shape(signInLinkAnswerSchema, link.body);
+    const signedIn = await request(app)
+      .post("/api/office/sign-in")
+      .send({ token: await tokenMailedTo(owner) })
+      .expect(200);
+    shape(signInAnswerSchema, signedIn.body);
+    const boss: Session = {
+      cookie: (signedIn.get("Set-Cookie") ?? [])[0]?.split(";")[0] ?? "",
+      csrf: meSchema.parse(signedIn.body.me).csrfToken,
+    };
+
+    shape(meSchema, (await as(boss).get("/api/office/me").expect(200)).body);
+    await as(boss)
+      .send("post", "/api/office/staff", { email: colleague, role: "staff" })
+      .expect(201);
+    shape(staffListSchema, (await as(boss).get("/api/office/staff").expect(200)).body);
+
+    const id = await submitContact();
+    shape(leadsPageSchema, (await as(boss).get("/api/office/leads").expect(200)).body);
+    shape(leadDetailSchema, (await as(boss).get(`/api/office/leads/${id}`).expect(200)).body);
+    const assigned = await as(boss).send("patch", `/api/office/leads/${id}`, { owner }).expect(200);
+    shape(leadAnswerSchema, assigned.body);
+    const note = await as(boss)
+      .send("post", `/api/office/leads/${id}/notes`, { text: "Called back." })
+      .expect(201);
+    shape(eventAnswerSchema, note.body);
+    const reply = await as(boss)
+      .send("post", `/api/office/leads/${id}/replies`, {
+        subject: "Your review",
+        body: "Thank you.",
+      })
+      .expect(201);
+    shape(eventAnswerSchema, reply.body);
+
+    // Refusals: no session, no CSRF token, a field the schema refuses, the used link, an unknown lead.
+    shape(officeErrorSchema, (await request(app).get("/api/office/leads").expect(401)).body);
+    const noCsrf = await request(app)
+      .post(`/api/office/leads/${id}/notes`)
+      .set("Cookie", boss.cookie)
+      .send({ text: "x" })
+      .expect(403);
+    shape(officeErrorSchema, noCsrf.body);
+    const invalid = await as(boss)
+      .send("post", `/api/office/leads/${id}/notes`, { text: "" })
+      .expect(400);
+    shape(officeErrorSchema, invalid.body);
+    expect(Object.keys(invalid.body.fieldErrors ?? {})).not.toHaveLength(0);
+    const used = await request(app)
+      .post("/api/office/sign-in")
+      .send({ token: await tokenMailedTo(owner) });
+    expect([400, 410]).toContain(used.status);
+    shape(officeErrorSchema, used.body);
+    shape(
+      officeErrorSchema,
+      (await as(boss).get("/api/office/leads/no-such-lead").expect(404)).body,
+    );
   });
 });
