@@ -26,6 +26,18 @@ describe("what the service worker does with a request", () => {
       expect(treatmentOf(request, origin), `${request.method} ${request.url}`).toBe("network");
   });
 
+  it("never caches the firm's office: its pages, its scripts and styles, its API", () => {
+    for (const request of [
+      get("/admin", "navigate", "document"),
+      get("/admin/leads?status=new", "navigate", "document"),
+      get("/admin/sign-in", "navigate", "document"),
+      get("/admin/assets/index-abc.js", "cors", "script"),
+      get("/admin/assets/index-abc.css", "no-cors", "style"),
+      get("/api/office/leads", "cors"),
+    ])
+      expect(treatmentOf(request, origin), request.url).toBe("network");
+  });
+
   it("keeps fingerprinted assets, refreshes icons and images, and leaves other sites and other files alone", () => {
     expect(treatmentOf(get("/assets/root-abc123.css", "no-cors", "style"), origin)).toBe("asset");
     expect(treatmentOf(get("/assets/contact-island-abc.js", "cors", "script"), origin)).toBe(

@@ -24,4 +24,17 @@ describe("service worker", () => {
     for (const path of ["/", "/about", "/apiary", "/blog/api-design", "/offline"])
       expect(neverCached(path), path).toBe(false);
   });
+
+  it("never caches the firm's office: its pages and its assets under /admin", () => {
+    for (const path of [
+      "/admin",
+      "/admin/",
+      "/admin/leads",
+      "/admin/leads/abc",
+      "/admin/assets/index-x.js",
+    ])
+      expect(neverCached(path), path).toBe(true);
+    for (const path of ["/administration", "/blog/admin-costs", "/sw/admin"])
+      expect(neverCached(path), path).toBe(false);
+  });
 });

@@ -15,10 +15,14 @@ export const offlinePath = "/offline";
 
 /**
  * Requests the worker never answers from a cache nor stores: the API (form posts, mail links such as
- * unsubscribe and moderation, admin endpoints). They always go to the network.
+ * unsubscribe and moderation, the office's API) and the firm's office app under /admin (its pages hold
+ * staff screens and people's data; the public worker's scope is the whole origin, so without this an
+ * office page would be saved on the device and listed on the offline page). They always go to the network.
  */
-export const neverCachedPrefixes = ["/api/"] as const;
+export const neverCachedFolders = ["/api", "/admin"] as const;
 
 export function neverCached(pathname: string): boolean {
-  return pathname === "/api" || neverCachedPrefixes.some((prefix) => pathname.startsWith(prefix));
+  return neverCachedFolders.some(
+    (folder) => pathname === folder || pathname.startsWith(`${folder}/`),
+  );
 }
