@@ -119,6 +119,13 @@ export function createFirestoreComments(
       return snapshot.data().count;
     },
 
+    async countPendingComments() {
+      ensureOpen();
+      // An aggregation on one equality filter: the automatic single-field index serves it.
+      const snapshot = await comments.where("status", "==", "pending").count().get();
+      return snapshot.data().count;
+    },
+
     async setCommentStatus(id, status, options = {}) {
       ensureOpen();
       if (!isDocumentId(id)) return "unknown";

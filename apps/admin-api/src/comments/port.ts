@@ -54,6 +54,8 @@ export interface CommentStore {
   listComments(filter: { status: CommentStatus; post?: string }): Promise<CommentRecord[]>;
   /** How many comments (in any status) a post received at or after `since` (the per-post limit). */
   countCommentsSince(post: string, since: Date): Promise<number>;
+  /** How many comments, across every post, still wait for the firm's decision (the office's first screen). */
+  countPendingComments(): Promise<number>;
   /**
    * Sets a comment's status (moderatedAt and updatedAt = store time). "unchanged" when it already had
    * that status (nothing is written), "unknown" for no such comment. With `onlyIfPending` (a moderation

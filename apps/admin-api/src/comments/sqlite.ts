@@ -79,6 +79,10 @@ export function createSqliteComments(
     countSince: db.prepare<[string, number], { count: number }>(
       `SELECT COUNT(*) AS count FROM comments WHERE post = ? AND created_at >= ?`,
     ),
+    // Read from the (status, created_at) index alone.
+    countPending: db.prepare<[], { count: number }>(
+      `SELECT COUNT(*) AS count FROM comments WHERE status = 'pending'`,
+    ),
     setStatus: db.prepare<[string, number, number, string, string]>(
       `UPDATE comments SET status = ?, moderated_at = ?, updated_at = ? WHERE id = ? AND status <> ?`,
     ),
@@ -137,6 +141,9 @@ export function createSqliteComments(
     },
     async countCommentsSince(post, since) {
       return statements.countSince.get(post, since.getTime())?.count ?? 0;
+    },
+    async countPendingComments() {
+      return statements.countPending.get()?.count ?? 0;
     },
     async setCommentStatus(id, status, options = {}) {
       const at = now();

@@ -110,6 +110,17 @@ export function describeCommentContract(current: () => Store): void {
       ).toBe("unknown");
     });
 
+    it("counts the comments still pending across every post, and no decided one", async () => {
+      const store = current();
+      expect(await store.countPendingComments()).toBe(0);
+      const { id } = await store.addCommentWithMails(comment(), () => []);
+      await store.addCommentWithMails(comment(), () => []);
+      await store.addCommentWithMails(comment({ post: "another-post" }), () => []);
+      expect(await store.countPendingComments()).toBe(3);
+      await store.setCommentStatus(id, "approved");
+      expect(await store.countPendingComments()).toBe(2);
+    });
+
     it("counts a post's comments since a time, in any status", async () => {
       const store = current();
       const { id } = await store.addCommentWithMails(comment(), () => []);
