@@ -28,6 +28,7 @@ export const MAIL_STATES = [
   "PROCESSING",
   "SUCCESS",
   "ERROR",
+  "HELD",
 ] as const satisfies readonly MailState[];
 
 const timestamp = z.instanceof(Timestamp);

@@ -1,7 +1,40 @@
-import { Timestamp, type CollectionReference, type Transaction } from "firebase-admin/firestore";
+import {
+  FieldValue,
+  Timestamp,
+  type CollectionReference,
+  type DocumentData,
+  type Transaction,
+} from "firebase-admin/firestore";
 import { newMailDocument } from "./firestore-document.js";
 import { automaticMailWindowMs, utcDay } from "./limit-window.js";
 import type { NewMail, SkippedMail } from "./port.js";
+
+/**
+ * An automatic mail a cap left out, kept so the office can show it: HELD (mail/port.ts), the cap in
+ * delivery.error, no body, never due. Its contact is its own meta's (the writes that pass theirs apart
+ * leave it out; the recipient's key still finds it for a person's data).
+ */
+function heldMailDocument(
+  item: NewMail,
+  reason: SkippedMail["reason"],
+  at: Date,
+): DocumentData {
+  const document = newMailDocument(item, item.meta.contactId ?? null);
+  return {
+    ...document,
+    message: { ...(document["message"] as DocumentData), text: "", html: "" },
+    // The emulator applies no server timestamp inside a map: the end is the limit's own clock.
+    delivery: {
+      ...(document["delivery"] as DocumentData),
+      state: "HELD",
+      error: reason,
+      endTime: Timestamp.fromDate(at),
+    },
+    state: "HELD",
+    dueAt: null,
+    bodyPurgedAt: FieldValue.serverTimestamp(),
+  };
+}
 
 export /** What `readMailLimits` decided for the mails of one write. */
 interface MailLimitPlan {
@@ -57,6 +90,7 @@ export async function readMailLimits(
   const accepted: NewMail[] = [];
   const skipped: SkippedMail[] = [];
   const notices: NewMail[] = [];
+  const held: DocumentData[] = [];
   for (const item of items) {
     const limit = item.limit;
     if (limit === undefined) {
@@ -76,6 +110,7 @@ export async function readMailLimits(
           : null;
     if (reason !== null) {
       skipped.push({ kind: item.meta.kind, to: item.message.to, reason });
+      held.push(heldMailDocument(item, reason, limit.now));
       if (reason === "daily-cap" && !noticed.has(day)) {
         notices.push(limit.dailyCapNotice);
         noticed.add(day);
@@ -110,6 +145,7 @@ export async function readMailLimits(
         }
       }
       for (const notice of notices) transaction.create(mail.doc(), newMailDocument(notice, null));
+      for (const document of held) transaction.create(mail.doc(), document);
     },
   };
 }

@@ -279,7 +279,7 @@ export function createFirestoreMail({ firestore, ensureOpen }: FirestoreContext)
         return snapshot.docs
           .flatMap((doc) => {
             const read = readMailDocument(doc.data());
-            return read.ok ? [toMailRecord(doc.id, read.doc)] : [];
+            return read.ok && read.doc.state !== "HELD" ? [toMailRecord(doc.id, read.doc)] : [];
           })
           .sort(byCreatedAtThenId);
       },
@@ -300,6 +300,22 @@ export function createFirestoreMail({ firestore, ensureOpen }: FirestoreContext)
           failed: failed.data().count,
           oldestPendingAgeMs:
             oldestCreatedAt === null ? null : Math.max(0, now.getTime() - oldestCreatedAt),
+        };
+      },
+
+      async outboxCounts() {
+        ensureOpen();
+        const [queued, sending, sent, failed, held] = await Promise.all(
+          (["PENDING", "PROCESSING", "SUCCESS", "ERROR", "HELD"] as const).map(async (state) =>
+            (await mail.where("state", "==", state).count().get()).data().count,
+          ),
+        );
+        return {
+          queued: queued ?? 0,
+          sending: sending ?? 0,
+          sent: sent ?? 0,
+          failed: failed ?? 0,
+          held: held ?? 0,
         };
       },
 

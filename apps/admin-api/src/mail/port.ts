@@ -4,7 +4,12 @@
  * mails inside their own write (the transaction seam: see src/mail/sqlite.ts and src/mail/firestore.ts).
  */
 
-export type MailState = "PENDING" | "PROCESSING" | "SUCCESS" | "ERROR";
+/**
+ * HELD: an automatic mail a cap (AutomaticMailLimit) left out, kept as a record so the office can show
+ * it (error = the cap: "recipient-limit" or "daily-cap"; no body). It is never claimed nor sent, and
+ * listMails leaves it out: the outbox proper is the other four.
+ */
+export type MailState = "PENDING" | "PROCESSING" | "SUCCESS" | "ERROR" | "HELD";
 
 
 /** A message to send. The shape follows Firebase's "Trigger Email" extension document. */
@@ -135,6 +140,15 @@ export interface OutboxStats {
   oldestPendingAgeMs: number | null;
 }
 
+/** How many mails are in each state (the office's first screen); `held` = HELD. */
+export interface OutboxCounts {
+  queued: number;
+  sending: number;
+  sent: number;
+  failed: number;
+  held: number;
+}
+
 export interface MailStore {
   /** Queues a mail on its own (the admin send-email endpoint). */
   queueMail(mail: NewMail): Promise<{ id: string }>;
@@ -181,7 +195,9 @@ export interface MailStore {
   retryMail(id: string, now: Date): Promise<boolean>;
   getMail(id: string): Promise<MailRecord | null>;
   outboxStats(now: Date): Promise<OutboxStats>;
-  /** Oldest first. */
+  /** queued = PENDING, sending = PROCESSING, sent = SUCCESS, failed = ERROR, held = HELD. */
+  outboxCounts(): Promise<OutboxCounts>;
+  /** Oldest first; never a HELD record (the caps' leftovers are the office's, not the outbox's). */
   listMails(filter?: { state?: MailState; contactId?: string }): Promise<MailRecord[]>;
   /**
    * Empties the text and HTML of mails that finished (SUCCESS or ERROR) before `finishedBefore`, so

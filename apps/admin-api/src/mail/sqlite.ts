@@ -4,6 +4,7 @@ import { emailKey } from "@site/shared/schemas";
 import { dateOrNull } from "../adapters/sqlite/rows.js";
 import type { GroupCommit } from "../adapters/sqlite/group-commit.js";
 import { automaticMailWindowMs, startOfUtcDay } from "./limit-window.js";
+import { createSqliteMailOffice } from "../adapters/sqlite/mail-office.js";
 import type {
   AutomaticMailLimit,
   ClaimedMail,
@@ -195,6 +196,7 @@ export function createSqliteMail(
     return id;
   };
 
+  const office = createSqliteMailOffice(db);
   const limitStatements = {
     forget: db.prepare<[number]>(`DELETE FROM automatic_mail WHERE queued_at <= ?`),
     toRecipient: db.prepare<[string, number], { count: number }>(
@@ -272,7 +274,7 @@ export function createSqliteMail(
     for (const mail of mails) {
       const refused = mail.limit === undefined ? null : takeMailLimit(mail.limit, at);
       if (refused === null) insertMail(mail, contactId, at);
-      else skipped.push({ kind: mail.meta.kind, to: mail.message.to, reason: refused });
+      else skipped.push(office.hold(mail, contactId, at, refused));
     }
     return skipped;
   };
@@ -355,7 +357,7 @@ export function createSqliteMail(
         return row ? toMail(row) : null;
       },
       async listMails(filter = {}) {
-        const clauses: string[] = [];
+        const clauses: string[] = ["state != 'HELD'"];
         const params: string[] = [];
         if (filter.state !== undefined) {
           clauses.push("state = ?");
@@ -365,7 +367,7 @@ export function createSqliteMail(
           clauses.push("contact_id = ?");
           params.push(filter.contactId);
         }
-        const where = clauses.length > 0 ? `WHERE ${clauses.join(" AND ")}` : "";
+        const where = `WHERE ${clauses.join(" AND ")}`;
         let list = listStatements.get(where);
         if (!list) {
           list = db.prepare<string[], MailRow>(
@@ -386,6 +388,7 @@ export function createSqliteMail(
               : Math.max(0, nowDate.getTime() - row.oldest),
         };
       },
+      outboxCounts: async () => office.counts(),
       async purgeMailBodies(finishedBefore) {
         return statements.purgeBodies.run(now(), finishedBefore.getTime()).changes;
       },

@@ -9,6 +9,7 @@ import { contact, contactMails, createdId } from "./contract-fixtures.js";
 import { describeMailContract } from "./mail-contract.js";
 import { describeNewsletterContract } from "./newsletter-contract.js";
 import { describeOfficeContract } from "./office-contract.js";
+import { describeOutboxContract } from "./outbox-contract.js";
 
 /**
  * The behaviour every Store adapter must show: each capability's contract (newsletter, contacts, mail,
@@ -118,5 +119,6 @@ export function describeStoreContract(
     describeCommentContract(() => store);
     describeSubscriptionContract(() => store);
     describeOfficeContract(() => store);
+    describeOutboxContract(() => store);
   });
 }
