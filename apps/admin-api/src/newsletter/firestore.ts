@@ -1,4 +1,4 @@
-import { FieldValue, GrpcStatus, type DocumentSnapshot } from "firebase-admin/firestore";
+import { FieldValue, GrpcStatus, Timestamp, type DocumentSnapshot } from "firebase-admin/firestore";
 import { emailKey } from "@site/shared/schemas";
 import type { DataKey } from "../common/data-key.js";
 import {
@@ -131,6 +131,12 @@ export function createFirestoreSubscriptions(
           key.remember({ id: snapshot.id, departed: true });
           mail.createMails(transaction, plan.accepted, null);
           plan.write(transaction);
+          // The office's "awaiting confirmation" (newsletter/firestore-office.ts); the rest stays as it is.
+          if (plan.accepted.length > 0)
+            transaction.update(snapshot.ref, {
+              awaitingConfirmation: true,
+              confirmationSentAt: Timestamp.now(),
+            });
           return { id: snapshot.id, skipped: plan.skipped };
         }),
       );
@@ -166,6 +172,9 @@ export function createFirestoreSubscriptions(
           ...consentFields(consent),
           // A returning subscriber's language replaces the old one (English included).
           locale,
+          awaitingConfirmation: false,
+          confirmationSentAt: null,
+          unsubscribedBy: null,
         });
         mail.createMails(transaction, plan.accepted, null);
         plan.write(transaction);
@@ -195,7 +204,12 @@ export function createFirestoreSubscriptions(
         if (!snapshot.exists) return "unknown";
         if (snapshot.get("status") === "unsubscribed") return "already";
         const now = FieldValue.serverTimestamp();
-        transaction.update(ref, { status: "unsubscribed", unsubscribedAt: now, updatedAt: now });
+        transaction.update(ref, {
+          status: "unsubscribed",
+          unsubscribedAt: now,
+          updatedAt: now,
+          unsubscribedBy: null,
+        });
         return "unsubscribed";
       });
     },

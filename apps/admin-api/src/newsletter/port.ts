@@ -2,6 +2,8 @@ import type { Locale } from "@site/shared/i18n";
 import type { ConsentInput, ConsentRecord } from "../common/consent-record.js";
 import type { IdempotencyClaim } from "../common/idempotency/port.js";
 import type { NewMail, SkippedMail } from "../mail/port.js";
+import type { SubscriberStatus } from "@site/shared/office";
+import type { NewAuditEntry } from "../staff/port.js";
 
 /** The newsletter capability's storage port: subscribing, unsubscribing, coming back, the subscribers. */
 
@@ -90,4 +92,67 @@ export interface SubscriptionStore {
   unsubscribe(id: string): Promise<"unsubscribed" | "already" | "unknown">;
   /** The currently subscribed only (what the firm may mail), oldest subscription first. */
   listSubscribers(): Promise<SubscriptionRecord[]>;
+}
+
+/** A subscription as the office lists it: its state in the office's terms and who ended it. */
+export interface SubscriberRecord extends SubscriptionRecord {
+  officeStatus: SubscriberStatus;
+  /** When the link to confirm a return was mailed, while it is `pending`; null otherwise. */
+  confirmationSentAt: Date | null;
+  /** The staff member who unsubscribed it on the person's request; null when the person did. */
+  unsubscribedBy: string | null;
+}
+
+/** The office's filters, as the store applies them. */
+export interface SubscriberFilter {
+  status?: SubscriberStatus | undefined;
+  locale?: Locale | undefined;
+  /** createdAt >= from. */
+  from?: Date | undefined;
+  /** createdAt < before. */
+  before?: Date | undefined;
+  /** A part of the address (any case). */
+  q?: string | undefined;
+}
+
+/** Where a page starts: after this subscription in the order (createdAt desc, id desc). */
+export interface SubscriberCursor {
+  createdAt: Date;
+  id: string;
+}
+
+/** Subscriptions (consent given, first or again) and departures between two moments. */
+export interface SubscriberMoves {
+  subscribed: number;
+  unsubscribed: number;
+}
+
+/** The newsletter's office: the subscribers' list, counts, trend, export and unsubscribing by staff. */
+export interface SubscriberOfficeStore {
+  /** Newest first, `limit` items after `after`. */
+  listSubscriberPage(
+    filter: SubscriberFilter,
+    limit: number,
+    after: SubscriberCursor | null,
+  ): Promise<{ items: SubscriberRecord[]; next: SubscriberCursor | null }>;
+  /** The count per office status under the filter, its status ignored. */
+  countSubscribers(filter: SubscriberFilter): Promise<Record<SubscriberStatus, number>>;
+  /** Every subscription under the filter, newest first, in pages of `batch` (the CSV export). */
+  eachSubscriber(filter: SubscriberFilter, batch: number): AsyncIterable<SubscriberRecord[]>;
+  /**
+   * For each [start, end) range: the consents given in it (a new subscription, or a return) and the
+   * departures in it (unsubscribedAt, of those still unsubscribed).
+   */
+  subscriberMoves(ranges: readonly { start: Date; end: Date }[]): Promise<SubscriberMoves[]>;
+  /**
+   * Staff unsubscribe a person on their request: a subscribed or `pending` subscription becomes
+   * unsubscribed now (a pending one's link to confirm stops working: it was made for the earlier
+   * departure), unsubscribedBy = `by`, with `audit` in the same transaction. "already" (nothing
+   * written) for one already plainly unsubscribed; null for no such subscription.
+   */
+  unsubscribeByStaff(
+    id: string,
+    by: string,
+    audit: NewAuditEntry,
+  ): Promise<{ outcome: "unsubscribed" | "already"; subscriber: SubscriberRecord } | null>;
 }

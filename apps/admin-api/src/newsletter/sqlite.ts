@@ -78,7 +78,8 @@ export function createSqliteSubscriptions(
       { id: string }
     >(
       `UPDATE subscriptions SET status = 'subscribed', unsubscribed_at = NULL, updated_at = ?, consent_at = ?,
-         consent_page = ?, consent_notice_version = ?, locale = ?
+         consent_page = ?, consent_notice_version = ?, locale = ?, confirmation_sent_at = NULL,
+         unsubscribed_by = NULL
        WHERE id = ? AND status = 'unsubscribed' AND unsubscribed_at = ?
        RETURNING id`,
     ),
@@ -92,8 +93,12 @@ export function createSqliteSubscriptions(
       `SELECT * FROM subscriptions WHERE id = ?`,
     ),
     unsubscribe: db.prepare<[number, number, string]>(
-      `UPDATE subscriptions SET status = 'unsubscribed', unsubscribed_at = ?, updated_at = ?
+      `UPDATE subscriptions SET status = 'unsubscribed', unsubscribed_at = ?, updated_at = ?, unsubscribed_by = NULL
        WHERE id = ? AND status = 'subscribed'`,
+    ),
+    // The office's "awaiting confirmation": a departed address's link to confirm was queued.
+    confirmationSent: db.prepare<[number, string]>(
+      `UPDATE subscriptions SET confirmation_sent_at = ? WHERE id = ?`,
     ),
     subscribers: db.prepare<[], SubscriptionRow>(
       `SELECT * FROM subscriptions WHERE status = 'subscribed' ORDER BY created_at, rowid`,
@@ -137,6 +142,7 @@ export function createSqliteSubscriptions(
         meta: { ...mail.meta, subscriptionId: id },
       }));
       const skipped = insertMails(composed, null, at);
+      if (known && composed.length > skipped.length) statements.confirmationSent.run(at, id);
       if (known) {
         rememberKey(idempotency, { id, departed: true }, at);
         return { created: false, reason: "departed", id, skipped };

@@ -1,7 +1,7 @@
 import type { CommentStore } from "../comments/port.js";
 import type { ContactStore } from "../contacts/port.js";
 import type { MailStore } from "../mail/port.js";
-import type { SubscriptionStore } from "../newsletter/port.js";
+import type { SubscriberOfficeStore, SubscriptionStore } from "../newsletter/port.js";
 import type { PersonalDataStore } from "../personal-data/port.js";
 import type { IdempotencyStore } from "../common/idempotency/port.js";
 import type { StaffStore } from "../staff/port.js";
@@ -19,6 +19,7 @@ export interface Store
   extends
     ContactStore,
     SubscriptionStore,
+    SubscriberOfficeStore,
     CommentStore,
     MailStore,
     PersonalDataStore,

@@ -69,3 +69,36 @@ export const officeLimits = {
   search: 200,
   cursor: 200,
 } as const;
+// ---- Subscribers and the first screen (apps/admin-api/src/newsletter/office-*.ts,
+// src/leads/office-overview*.ts; apps/office/src/features/subscribers and features/overview) ---------
+
+/** Their API routes. */
+export const subscribersApi = {
+  list: "/api/office/subscribers",
+  csv: "/api/office/subscribers.csv",
+  unsubscribe: (id: string) => `/api/office/subscribers/${encodeURIComponent(id)}/unsubscribe`,
+  overview: "/api/office/overview",
+} as const;
+
+/** Their screens in the office app (the first screen is the app's own address). */
+export const subscribersPaths = {
+  overview: "/admin",
+  subscribers: "/admin/subscribers",
+} as const;
+
+/**
+ * A subscriber's state as the office shows it: subscribed; unsubscribed; or `pending`, awaiting
+ * confirmation: the address had unsubscribed, someone subscribed it again on the site, and the link to
+ * confirm was mailed to it (Decision 10) and neither used nor overtaken by another unsubscribe.
+ */
+export const subscriberStatuses = ["subscribed", "pending", "unsubscribed"] as const;
+export type SubscriberStatus = (typeof subscriberStatuses)[number];
+
+/** The subscribers' page size, and how many weeks the charts show (this week included). */
+export const subscribersPageSize = 50;
+export const trendWeeks = 12;
+
+/** The API's words for these screens (English, like officeMessages). */
+export const subscribersMessages = {
+  notFound: "This subscriber does not exist.",
+} as const;

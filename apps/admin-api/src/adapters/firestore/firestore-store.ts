@@ -9,6 +9,7 @@ import type { Store } from "../../ports/store.js";
 import { createFirestoreIdempotency } from "../../common/idempotency/firestore.js";
 import { createFirestoreOfficeSeam, createFirestoreStaff } from "../../staff/firestore.js";
 import { createFirestoreLeads } from "../../leads/firestore.js";
+import { createFirestoreSubscriberOffice } from "../../newsletter/firestore-office.js";
 import { FIRESTORE_COLLECTIONS, type FirestoreContext } from "./fields.js";
 
 export { FIRESTORE_COLLECTIONS } from "./fields.js";
@@ -56,6 +57,7 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
     ...createFirestorePersonalData(context),
     ...createFirestoreStaff(context, office),
     ...createFirestoreLeads(context, office),
+    ...createFirestoreSubscriberOffice(context, office),
     purgeIdempotencyKeys: (before) => idempotency.purgeIdempotencyKeys(before),
 
     async ping() {

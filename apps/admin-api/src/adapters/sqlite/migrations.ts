@@ -222,6 +222,21 @@ export const migrations: readonly Migration[] = [
   CREATE INDEX contacts_answer_ms ON contacts (first_answered_at - created_at)
     WHERE first_answered_at IS NOT NULL;
   `,
+  // The office's subscribers (newsletter/sqlite-office.ts): when the link to confirm a return was mailed
+  // (the office's "awaiting confirmation"), which staff member unsubscribed a person on their request,
+  // and the list's indexes, each carrying every column a filter or a count reads; the trend's ranges are
+  // read from the consent time and departure indexes.
+  `
+  ALTER TABLE subscriptions ADD COLUMN confirmation_sent_at INTEGER;
+  ALTER TABLE subscriptions ADD COLUMN unsubscribed_by TEXT;
+  CREATE INDEX subscriptions_created ON subscriptions (created_at, id, status, locale, confirmation_sent_at);
+  CREATE INDEX subscriptions_status_created
+    ON subscriptions (status, created_at, id, locale, confirmation_sent_at);
+  CREATE INDEX subscriptions_locale_created
+    ON subscriptions (locale, created_at, id, status, confirmation_sent_at);
+  CREATE INDEX subscriptions_consented ON subscriptions (coalesce(consent_at, created_at));
+  CREATE INDEX subscriptions_departed ON subscriptions (unsubscribed_at) WHERE unsubscribed_at IS NOT NULL;
+  `,
 ];
 
 /**

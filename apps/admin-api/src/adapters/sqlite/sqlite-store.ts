@@ -9,6 +9,7 @@ import type { Store } from "../../ports/store.js";
 import { createSqliteIdempotency } from "../../common/idempotency/sqlite.js";
 import { createSqliteAudit, createSqliteStaff } from "../../staff/sqlite.js";
 import { createSqliteLeads } from "../../leads/sqlite.js";
+import { createSqliteSubscriberOffice } from "../../newsletter/sqlite-office.js";
 import { startCheckpointer, type CheckpointResult } from "./checkpointer.js";
 import { createGroupCommit, type GroupCommitStats } from "./group-commit.js";
 import { migrate } from "./migrations.js";
@@ -96,6 +97,7 @@ export function createSqliteStore({
     ...createSqlitePersonalData(db, now),
     ...createSqliteStaff(db, now, office),
     ...createSqliteLeads(db, now, office),
+    ...createSqliteSubscriberOffice(db, now, office),
     async purgeIdempotencyKeys(before) {
       return idempotency.purgeIdempotencyKeys(before);
     },
