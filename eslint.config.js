@@ -82,6 +82,7 @@ const apiNotDomain = [
   "**/app.js",
   "**/services.js",
   "**/sqlite.js",
+  "**/sqlite-*.js",
   "**/firestore.js",
   "**/firestore-*.js",
 ];
@@ -93,6 +94,7 @@ const apiDomain = apiCapabilities.map((capability) => {
       "apps/admin-api/src/**/routes.ts",
       "apps/admin-api/src/**/*-routes.ts",
       "apps/admin-api/src/**/sqlite.ts",
+      "apps/admin-api/src/**/sqlite-*.ts",
       "apps/admin-api/src/**/firestore.ts",
       "apps/admin-api/src/**/firestore-*.ts",
     ],
@@ -116,11 +118,12 @@ const apiDomain = apiCapabilities.map((capability) => {
   };
 });
 // Adapters: src/adapters/** (the composed stores, transports, logger) and each capability's storage
-// adapters (src/<capability>/sqlite.ts, firestore.ts, firestore-*.ts). Adapters may use one another (the
+// adapters (src/<capability>/sqlite.ts, sqlite-*.ts, firestore.ts, firestore-*.ts). Adapters may use one another (the
 // transaction seam: a capability queues its mails through the mail capability's adapter); nothing else may.
 const apiAdapterFiles = [
   "apps/admin-api/src/adapters/**",
   "apps/admin-api/src/**/sqlite.ts",
+  "apps/admin-api/src/**/sqlite-*.ts",
   "apps/admin-api/src/**/firestore.ts",
   "apps/admin-api/src/**/firestore-*.ts",
 ];
@@ -133,7 +136,13 @@ const apiAdaptersOnlyFromMain = {
       {
         patterns: [
           {
-            group: ["**/adapters/**", "**/sqlite.js", "**/firestore.js", "**/firestore-*.js"],
+            group: [
+              "**/adapters/**",
+              "**/sqlite.js",
+              "**/sqlite-*.js",
+              "**/firestore.js",
+              "**/firestore-*.js",
+            ],
             message: "Only main.ts and the operator commands (src/cli) wire adapters.",
           },
         ],

@@ -30,6 +30,8 @@ import type { Clock } from "./ports/clock.js";
 import { staffRoutes, type OfficeSignIn } from "./staff/routes.js";
 import { leadsRoutes } from "./leads/routes.js";
 import { officeAppRoutes } from "./staff/office-app-routes.js";
+import { officePeopleRoutes } from "./personal-data/office-routes.js";
+import { officeAuditRoutes } from "./staff/office-audit-routes.js";
 import type { Store } from "./ports/store.js";
 
 export interface AppDeps {
@@ -214,6 +216,11 @@ export function createApp(deps: AppDeps): Express {
     },
   });
   api.use("/office", staffApi.router, leadsRoutes(services.leads, services.staff));
+  api.use(
+    "/office",
+    officePeopleRoutes(services.people, services.staff),
+    officeAuditRoutes(services.audit, services.staff),
+  );
   api.use(apiNotFound);
   app.use("/api", api);
   app.use(

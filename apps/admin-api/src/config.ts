@@ -162,6 +162,7 @@ const schema = z.object({
     })
     .default(7 * 24 * 60 * 60 * 1000),
   OFFICE_LINK_REQUESTS_PER_ADDRESS: positiveInt.default(5),
+  OFFICE_AUDIT_RETENTION_DAYS: positiveInt.default(400),
   OFFICE_FIREBASE_API_KEY: z.string().min(1).optional(),
   OFFICE_FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
   FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
@@ -258,6 +259,8 @@ export interface Config {
     ownerEmail: string | undefined;
     session: { idleMs: number; absoluteMs: number };
     linkRequestsPerAddress: number;
+    /** Days the audit log and the answered data requests are kept (workers/retention.ts). */
+    auditRetentionDays: number;
     signIn:
       | { mode: "link" }
       | {
@@ -353,6 +356,7 @@ export function loadConfig(
       ownerEmail: e.OFFICE_OWNER_EMAIL,
       session: { idleMs: e.OFFICE_SESSION_IDLE_MS, absoluteMs: e.OFFICE_SESSION_MAX_MS },
       linkRequestsPerAddress: e.OFFICE_LINK_REQUESTS_PER_ADDRESS,
+      auditRetentionDays: e.OFFICE_AUDIT_RETENTION_DAYS,
       signIn:
         e.OFFICE_SIGN_IN === "firebase"
           ? {

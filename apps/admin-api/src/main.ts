@@ -125,6 +125,7 @@ async function main(): Promise<void> {
     sessions: config.office.session,
     mailFrom: config.mail.from,
     firebaseSessions: office.sessions,
+    auditRetentionDays: config.office.auditRetentionDays,
   });
   // The office's first owner (OFFICE_OWNER_EMAIL): added once; an existing member keeps their role.
   if (config.office.ownerEmail && (await services.staff.ensureOwner(config.office.ownerEmail)))
@@ -177,6 +178,7 @@ async function main(): Promise<void> {
     clock,
     logger: logger.child({ component: "retention" }),
     mailBodyRetentionDays: config.mail.bodyRetentionDays,
+    auditRetentionDays: config.office.auditRetentionDays,
   });
   retention.start();
 

@@ -30,6 +30,8 @@ import {
 } from "./staff/service.js";
 import { createLeadsService, type LeadsService } from "./leads/service.js";
 import type { FirebaseSessions } from "./staff/port.js";
+import { createOfficePeopleService, type OfficePeopleService } from "./personal-data/office-service.js";
+import { createOfficeAuditService, type OfficeAuditService } from "./staff/office-audit-service.js";
 import {
   createCommentService,
   defaultCommentLimits,
@@ -60,6 +62,9 @@ export interface Services {
   /** The office: staff, sign-in and sessions (staff/), and the leads inbox (leads/). */
   staff: StaffService;
   leads: LeadsService;
+  /** The office's people's data requests (personal-data/office-*.ts) and audit log (staff/office-audit-*.ts). */
+  people: OfficePeopleService;
+  audit: OfficeAuditService;
 }
 
 /**
@@ -78,6 +83,7 @@ export function createServices({
   sessions = defaultSessionSettings,
   mailFrom = `no-reply@${new URL(identity.siteUrl).hostname}`,
   firebaseSessions,
+  auditRetentionDays = 400,
 }: {
   store: Store;
   identity: MailIdentity;
@@ -101,6 +107,8 @@ export function createServices({
   mailFrom?: string;
   /** OFFICE_SIGN_IN=firebase: firebase-admin's session cookies (adapters/firebase-auth.ts). */
   firebaseSessions?: FirebaseSessions | undefined;
+  /** OFFICE_AUDIT_RETENTION_DAYS, which the audit screen shows. */
+  auditRetentionDays?: number;
 }): Services {
   const theSecret = secret ?? randomBytes(32).toString("hex");
   const keys = secretKeys(theSecret, identity.siteUrl);
@@ -143,6 +151,13 @@ export function createServices({
       firebase: firebaseSessions,
     }),
     leads: createLeadsService({ store, identity, mailFrom, onMailQueued }),
+    people: createOfficePeopleService({
+      store,
+      personalData: createPersonalDataService({ store, dataKey: keys.dataKey, clock }),
+      dataKey: keys.dataKey,
+      clock,
+    }),
+    audit: createOfficeAuditService({ store, retentionDays: auditRetentionDays }),
     comments: createCommentService({
       store,
       identity,

@@ -50,7 +50,15 @@ function queriedFields(source: string): Set<string> {
 
 describe("firestore.indexes.json", () => {
   it("reads every capability's Firestore adapter (a moved file must not leave a query unchecked)", () => {
-    for (const capability of ["comments", "contacts", "leads", "mail", "newsletter", "personal-data", "staff"])
+    for (const capability of [
+      "comments",
+      "contacts",
+      "leads",
+      "mail",
+      "newsletter",
+      "personal-data",
+      "staff",
+    ])
       expect(adapterPaths).toContain(`${capability}/firestore.ts`);
     expect(adapterPaths).toContain("common/idempotency/firestore.ts");
   });
@@ -58,7 +66,7 @@ describe("firestore.indexes.json", () => {
   it("has the shape the Firebase CLI deploys", () => {
     expect(Object.keys(file).sort()).toEqual(["fieldOverrides", "indexes"]);
     for (const index of file.indexes) {
-      expect(index.collectionGroup).toMatch(/^[a-z]+$/);
+      expect(index.collectionGroup).toMatch(/^[a-z][a-zA-Z]*$/);
       expect(index.queryScope).toBe("COLLECTION");
       expect(index.fields.length).toBeGreaterThanOrEqual(2);
       for (const field of index.fields) {
@@ -110,8 +118,18 @@ describe("firestore.indexes.json", () => {
     // sessions purged (expiresAt, lastSeenAt), the audit log newest first (at), and the leads inbox's
     // filters over contacts (status, owner, locale, createdAt; composite indexes below).
     const office = ["role", "lastSeenAt", "at", "owner", "locale"];
+    // The audit screen's filters (actor, action, target; composite indexes with `at` below) and the data
+    // requests answered before the retention's day (answeredOn).
+    const peopleAndAudit = ["actor", "action", "target", "answeredOn"];
     expect(queried).toEqual(
-      new Set([...outbox, ...personalData, ...comments, ...idempotencyKeys, ...office]),
+      new Set([
+        ...outbox,
+        ...personalData,
+        ...comments,
+        ...idempotencyKeys,
+        ...office,
+        ...peopleAndAudit,
+      ]),
     );
     for (const index of file.indexes) {
       for (const field of index.fields) expect(queried, field.fieldPath).toContain(field.fieldPath);
@@ -155,6 +173,25 @@ describe("firestore.indexes.json", () => {
         fields: [
           ...filters.map((fieldPath) => ({ fieldPath, order: "ASCENDING" })),
           { fieldPath: "createdAt", order: "DESCENDING" },
+        ],
+      });
+    }
+  });
+
+  it("indexes the office's comment queue: status with its post and language filters, oldest first", () => {
+    expect(adapter).toMatch(/queueQuery\(filter\)\.orderBy\("createdAt"\)/);
+    for (const filters of [
+      ["status"],
+      ["status", "post"],
+      ["status", "locale"],
+      ["status", "post", "locale"],
+    ]) {
+      expect(file.indexes).toContainEqual({
+        collectionGroup: "comments",
+        queryScope: "COLLECTION",
+        fields: [
+          ...filters.map((fieldPath) => ({ fieldPath, order: "ASCENDING" })),
+          { fieldPath: "createdAt", order: "ASCENDING" },
         ],
       });
     }

@@ -14,6 +14,7 @@ import {
   type LeadSummary,
 } from "@site/shared/office";
 import { csvField } from "../common/csv.js";
+import { decodeCursor, encodeCursor } from "../common/keyset-cursor.js";
 import { messageIdOf } from "../mail/message-id.js";
 import type { MailStore, NewMail } from "../mail/port.js";
 import {
@@ -24,14 +25,7 @@ import {
   type MailIdentity,
 } from "../mail/templates.js";
 import type { StaffRecord, StaffStore } from "../staff/port.js";
-import type {
-  LeadChange,
-  LeadCursor,
-  LeadEventRecord,
-  LeadFilter,
-  LeadRecord,
-  LeadStore,
-} from "./port.js";
+import type { LeadChange, LeadEventRecord, LeadFilter, LeadRecord, LeadStore } from "./port.js";
 
 type Invalid = { kind: "invalid"; fieldErrors: Record<string, string> };
 
@@ -60,19 +54,8 @@ export interface LeadsService {
   ): Promise<{ kind: "added"; event: LeadEvent } | Invalid | { kind: "not-found" }>;
 }
 
-/** The cursor the API hands out: the last lead's time and id, base64url (opaque to the office). */
-export function encodeCursor(cursor: LeadCursor): string {
-  return Buffer.from(`${cursor.createdAt.getTime()}:${cursor.id}`, "utf8").toString("base64url");
-}
-
-export function decodeCursor(value: string): LeadCursor | null {
-  const text = Buffer.from(value, "base64url").toString("utf8");
-  const colon = text.indexOf(":");
-  const ms = Number(text.slice(0, colon));
-  const id = text.slice(colon + 1);
-  if (colon < 1 || !Number.isSafeInteger(ms) || id === "" || id.length > 100) return null;
-  return { createdAt: new Date(ms), id };
-}
+/** The cursor the API hands out: the last lead's time and id (common/keyset-cursor.ts). */
+export { decodeCursor, encodeCursor };
 
 export const toSummary = (lead: LeadRecord): LeadSummary => ({
   id: lead.id,
@@ -158,7 +141,7 @@ export function createLeadsService({
   mailFrom,
   onMailQueued = () => undefined,
 }: {
-  store: LeadStore & Pick<StaffStore, "getStaff"> & Pick<MailStore, "listMails">;
+  store: LeadStore & Pick<StaffStore, "getStaff" | "recordAudit"> & Pick<MailStore, "listMails">;
   identity: MailIdentity;
   /** MAIL_FROM: its domain makes the Message-IDs a reply is threaded to (mail/message-id.ts). */
   mailFrom: string;
@@ -206,6 +189,20 @@ export function createLeadsService({
       const parsed = filterOf(query, me);
       if (parsed.kind === "invalid") return parsed;
       const { filter } = parsed;
+      // Every export is audited, with the filter it used (never the rows).
+      await store.recordAudit({
+        actor: me.email,
+        action: "leads.exported",
+        target: null,
+        details: {
+          status: filter.status ?? null,
+          owner: typeof filter.owner === "object" ? "none" : (filter.owner ?? null),
+          locale: filter.locale ?? null,
+          from: filter.from?.toISOString() ?? null,
+          before: filter.before?.toISOString() ?? null,
+          q: filter.q ?? null,
+        },
+      });
       async function* rows(): AsyncIterable<string> {
         yield `${csvColumns.join(",")}\r\n`;
         for await (const batch of store.eachLead(filter, 500)) {

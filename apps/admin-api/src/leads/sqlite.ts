@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
 import type { CloseReason, LeadStatus } from "@site/shared/office";
-import { dateOrNull } from "../adapters/sqlite/rows.js";
+import { dateOrNull, likePattern } from "../adapters/sqlite/rows.js";
 import { toContact, type ContactRow } from "../contacts/sqlite.js";
 import type { InsertMails } from "../mail/sqlite.js";
 import type { InsertAudit } from "../staff/sqlite.js";
@@ -48,9 +48,6 @@ const toEvent = (row: EventRow): LeadEventRecord =>
     at: new Date(row.at),
     by: row.by,
   }) as LeadEventRecord;
-
-/** `%word%` for LIKE, its own % _ and \ escaped. */
-const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The WHERE clause of a filter and its parameters. The search is LIKE over the four fields, every word

@@ -1,8 +1,4 @@
-import {
-  FieldValue,
-  type DocumentSnapshot,
-  type QuerySnapshot,
-} from "firebase-admin/firestore";
+import { FieldValue, type DocumentSnapshot, type QuerySnapshot } from "firebase-admin/firestore";
 import {
   FIRESTORE_COLLECTIONS,
   keySpellings,
@@ -15,6 +11,8 @@ import { toContact } from "../contacts/firestore.js";
 import { parseMailDocument, toMailRecord } from "../mail/firestore-document.js";
 import { byCreatedAtThenId } from "../mail/firestore.js";
 import { toSubscription } from "../newsletter/firestore.js";
+import type { FirestoreOfficeSeam } from "../staff/firestore.js";
+import { createFirestoreDataRequests } from "./firestore-requests.js";
 import type { ErasureRecord, PersonalDataStore } from "./port.js";
 
 function toErasure(snapshot: DocumentSnapshot): ErasureRecord {
@@ -36,8 +34,16 @@ function toErasure(snapshot: DocumentSnapshot): ErasureRecord {
   };
 }
 
-/** The personal-data capability on Firestore: everything held about one address, its export and erasure. */
-export function createFirestorePersonalData({ firestore, ensureOpen }: FirestoreContext): PersonalDataStore {
+/**
+ * The personal-data capability on Firestore: everything held about one address, its export and erasure,
+ * and the register of people's requests (firestore-requests.ts).
+ */
+export function createFirestorePersonalData(
+  context: FirestoreContext,
+  seam: FirestoreOfficeSeam,
+): PersonalDataStore {
+  const { firestore, ensureOpen } = context;
+  const register = createFirestoreDataRequests(context, seam);
   const subscriptions = firestore.collection(FIRESTORE_COLLECTIONS.subscriptions);
   const contacts = firestore.collection(FIRESTORE_COLLECTIONS.contacts);
   const comments = firestore.collection(FIRESTORE_COLLECTIONS.comments);
@@ -113,9 +119,12 @@ export function createFirestorePersonalData({ firestore, ensureOpen }: Firestore
       };
     },
 
-    async erasePersonalData(email, { addressHash }) {
+    async erasePersonalData(email, { addressHash, audit = () => [], answer }) {
       ensureOpen();
-      const refs = await personalDataRefs(email);
+      const [refs, registerWrites] = await Promise.all([
+        personalDataRefs(email),
+        register.prepareErasure(email, answer),
+      ]);
       const erasureRef = erasures.doc();
       const deleted = {
         subscriptions: refs.subscriptions.length,
@@ -129,6 +138,9 @@ export function createFirestorePersonalData({ firestore, ensureOpen }: Firestore
       for (const doc of [...refs.mails, ...refs.contacts, ...refs.comments, ...refs.subscriptions])
         batch.delete(doc.ref);
       batch.create(erasureRef, { addressHash, erasedAt: FieldValue.serverTimestamp(), deleted });
+      // The register keeps only the keyed hash; the office's audit entries go with the erasure.
+      registerWrites(batch);
+      for (const entry of audit({ id: erasureRef.id, deleted })) seam.audit(batch, entry);
       await batch.commit();
       const stored = await erasureRef.get();
       return toErasure(stored);
@@ -141,5 +153,6 @@ export function createFirestorePersonalData({ firestore, ensureOpen }: Firestore
         .map(toErasure)
         .sort((a, b) => a.erasedAt.getTime() - b.erasedAt.getTime());
     },
+    ...register.store,
   };
 }

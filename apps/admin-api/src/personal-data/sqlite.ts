@@ -5,7 +5,10 @@ import { toComment, type CommentRow } from "../comments/sqlite.js";
 import { toContact, type ContactRow } from "../contacts/sqlite.js";
 import { toMail, type MailRow } from "../mail/sqlite.js";
 import { toSubscription, type SubscriptionRow } from "../newsletter/sqlite.js";
-import type { ErasureRecord, PersonalDataStore } from "./port.js";
+import type { InsertAudit } from "../staff/sqlite.js";
+import type { NewAuditEntry } from "../staff/port.js";
+import type { DataRequestAnswer, ErasureRecord, PersonalDataStore } from "./port.js";
+import { createSqliteDataRequests } from "./sqlite-requests.js";
 
 interface ErasureRow {
   id: string;
@@ -29,11 +32,16 @@ const toErasure = (row: ErasureRow): ErasureRecord => ({
   },
 });
 
-/** The personal-data capability on SQLite: everything held about one address, its export and erasure. */
+/**
+ * The personal-data capability on SQLite: everything held about one address, its export and erasure,
+ * and the register of people's requests (sqlite-requests.ts).
+ */
 export function createSqlitePersonalData(
   db: Database.Database,
   now: () => number,
+  { insertAudit }: { insertAudit: InsertAudit },
 ): PersonalDataStore {
+  const register = createSqliteDataRequests(db, now, insertAudit);
   // Mails to, replying to, or belonging to a contact, comment or subscription of the address. Contacts,
   // comments and mail keep the address as typed and its emailKey beside it (indexed, see migrations.ts);
   // a subscription's email is its key. Every statement below takes the key as @email.
@@ -69,24 +77,36 @@ export function createSqlitePersonalData(
     erasures: db.prepare<[], ErasureRow>(`SELECT * FROM erasures ORDER BY erased_at, rowid`),
   };
 
-  // Mails first: they reference the contacts, the comments and the subscription.
-  const erase = db.transaction((email: string, addressHash: string): ErasureRecord => {
-    const mails = statements.deleteMails.run({ email }).changes;
-    const contacts = statements.deleteContacts.run({ email }).changes;
-    const comments = statements.deleteComments.run({ email }).changes;
-    const subscriptions = statements.deleteSubscription.run({ email }).changes;
-    const row: ErasureRow = {
-      id: randomUUID(),
-      address_hash: addressHash,
-      erased_at: now(),
-      deleted_subscriptions: subscriptions,
-      deleted_contacts: contacts,
-      deleted_mails: mails,
-      deleted_comments: comments,
-    };
-    statements.insertErasure.run(row);
-    return toErasure(row);
-  });
+  // Mails first: they reference the contacts, the comments and the subscription. The leads' history
+  // (lead_events) goes with its contact (ON DELETE CASCADE); the register keeps only the keyed hash.
+  const erase = db.transaction(
+    (
+      email: string,
+      addressHash: string,
+      audit: (erasure: ErasureRecord) => NewAuditEntry[],
+      answer: DataRequestAnswer | undefined,
+    ): ErasureRecord => {
+      const mails = statements.deleteMails.run({ email }).changes;
+      const contacts = statements.deleteContacts.run({ email }).changes;
+      const comments = statements.deleteComments.run({ email }).changes;
+      const subscriptions = statements.deleteSubscription.run({ email }).changes;
+      const row: ErasureRow = {
+        id: randomUUID(),
+        address_hash: addressHash,
+        erased_at: now(),
+        deleted_subscriptions: subscriptions,
+        deleted_contacts: contacts,
+        deleted_mails: mails,
+        deleted_comments: comments,
+      };
+      statements.insertErasure.run(row);
+      if (answer) register.answer(answer);
+      register.forget(email);
+      const erasure = toErasure(row);
+      for (const entry of audit(erasure)) insertAudit(entry, row.erased_at);
+      return erasure;
+    },
+  );
 
   return {
     async findPersonalData(address) {
@@ -99,11 +119,12 @@ export function createSqlitePersonalData(
         mails: statements.mailsOfPerson.all({ email }).map(toMail),
       };
     },
-    async erasePersonalData(email, { addressHash }) {
-      return erase.immediate(emailKey(email), addressHash);
+    async erasePersonalData(email, { addressHash, audit = () => [], answer }) {
+      return erase.immediate(emailKey(email), addressHash, audit, answer);
     },
     async listErasures() {
       return statements.erasures.all().map(toErasure);
     },
+    ...register.store,
   };
 }

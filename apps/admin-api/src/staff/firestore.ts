@@ -4,6 +4,7 @@ import {
   type DocumentSnapshot,
   type Firestore,
   type Transaction,
+  type WriteBatch,
 } from "firebase-admin/firestore";
 import type { StaffRole } from "@site/shared/office";
 import {
@@ -13,9 +14,9 @@ import {
 } from "../adapters/firestore/fields.js";
 import { newMailDocument } from "../mail/firestore-document.js";
 import type { NewMail } from "../mail/port.js";
+import { createFirestoreAuditLog, toFirestoreAuditEntry } from "./firestore-audit.js";
 import {
   nameOfAddress,
-  type AuditEntry,
   type NewAuditEntry,
   type NewSession,
   type NewSignInLink,
@@ -58,7 +59,8 @@ const sessionDocument = (session: NewSession) => ({
 
 /** Writes an audit entry and mails inside the caller's transaction (the leads adapter uses it too). */
 export interface FirestoreOfficeSeam {
-  audit(transaction: Transaction, entry: NewAuditEntry): void;
+  /** Inside a transaction, or a batch (a person's erasure). */
+  audit(writer: Transaction | WriteBatch, entry: NewAuditEntry): void;
   /** Creates the mails; returns their ids. */
   mails(transaction: Transaction, items: readonly NewMail[], contactId: string | null): string[];
 }
@@ -67,8 +69,8 @@ export function createFirestoreOfficeSeam(firestore: Firestore): FirestoreOffice
   const audit = firestore.collection(OFFICE_COLLECTIONS.auditLog);
   const mail = firestore.collection("mail");
   return {
-    audit(transaction, entry) {
-      transaction.create(audit.doc(), {
+    audit(writer, entry) {
+      writer.create(audit.doc(), {
         at: Timestamp.now(),
         actor: entry.actor,
         action: entry.action,
@@ -272,14 +274,8 @@ export function createFirestoreStaff(
     async listAudit(limit) {
       ensureOpen();
       const entries = await auditLog.orderBy("at", "desc").limit(limit).get();
-      return entries.docs.map((doc): AuditEntry => ({
-        id: doc.id,
-        at: requireTimestamp(doc, "at"),
-        actor: (doc.get("actor") as string | null) ?? null,
-        action: requireString(doc, "action"),
-        target: (doc.get("target") as string | null) ?? null,
-        details: (doc.get("details") as AuditEntry["details"] | undefined) ?? {},
-      }));
+      return entries.docs.map(toFirestoreAuditEntry);
     },
+    ...createFirestoreAuditLog({ firestore, ensureOpen }, OFFICE_COLLECTIONS.auditLog),
   };
 }

@@ -123,6 +123,34 @@ export interface StaffStore {
   recordAudit(entry: NewAuditEntry): Promise<void>;
   /** Newest first. */
   listAudit(limit: number): Promise<AuditEntry[]>;
+  /** The office's audit screen: newest first (at desc, id desc), filtered, `limit` entries after `after`. */
+  queryAudit(
+    filter: AuditFilter,
+    limit: number,
+    after: AuditCursor | null,
+  ): Promise<{ items: AuditEntry[]; next: AuditCursor | null }>;
+  /** Deletes the entries older than `before` (OFFICE_AUDIT_RETENTION_DAYS); returns how many. */
+  purgeAudit(before: Date): Promise<number>;
+}
+
+/** The audit screen's filters, as the stores apply them. */
+export interface AuditFilter {
+  /** A staff address, or null for the system. */
+  actor?: string | null | undefined;
+  action?: string | undefined;
+  target?: string | undefined;
+  /** at >= from. */
+  from?: Date | undefined;
+  /** at < before. */
+  before?: Date | undefined;
+  /** Free text: every word must appear in the target or the details (any case). */
+  q?: string | undefined;
+}
+
+/** Where an audit page starts: after this entry in the order (at desc, id desc). */
+export interface AuditCursor {
+  at: Date;
+  id: string;
 }
 
 /**

@@ -4,7 +4,6 @@ import type { StaffRole } from "@site/shared/office";
 import type { InsertMails } from "../mail/sqlite.js";
 import {
   nameOfAddress,
-  type AuditEntry,
   type LinkSignIn,
   type NewAuditEntry,
   type NewSession,
@@ -12,6 +11,7 @@ import {
   type StaffRecord,
   type StaffStore,
 } from "./port.js";
+import { createSqliteAuditLog, toAuditEntry } from "./sqlite-audit.js";
 
 interface StaffRow {
   email: string;
@@ -27,15 +27,6 @@ interface SessionRow {
   created_at: number;
   last_seen_at: number;
   expires_at: number;
-}
-
-interface AuditRow {
-  id: string;
-  at: number;
-  actor: string | null;
-  action: string;
-  target: string | null;
-  details: string;
 }
 
 const toStaff = (row: StaffRow): StaffRecord => ({
@@ -115,7 +106,7 @@ export function createSqliteStaff(
       `DELETE FROM staff_sessions WHERE expires_at <= ? OR last_seen_at < ?`,
     ),
     purgeLinks: db.prepare<[number]>(`DELETE FROM sign_in_links WHERE expires_at <= ?`),
-    audit: db.prepare<[number], AuditRow>(
+    audit: db.prepare<[number], Parameters<typeof toAuditEntry>[0]>(
       `SELECT * FROM audit_log ORDER BY at DESC, rowid DESC LIMIT ?`,
     ),
   };
@@ -283,14 +274,8 @@ export function createSqliteStaff(
       insertAudit(entry, now());
     },
     async listAudit(limit) {
-      return s.audit.all(limit).map((row): AuditEntry => ({
-        id: row.id,
-        at: new Date(row.at),
-        actor: row.actor,
-        action: row.action,
-        target: row.target,
-        details: JSON.parse(row.details) as AuditEntry["details"],
-      }));
+      return s.audit.all(limit).map(toAuditEntry);
     },
+    ...createSqliteAuditLog(db),
   };
 }

@@ -9,6 +9,7 @@ import { contact, contactMails, createdId } from "./contract-fixtures.js";
 import { describeMailContract } from "./mail-contract.js";
 import { describeNewsletterContract } from "./newsletter-contract.js";
 import { describeOfficeContract } from "./office-contract.js";
+import { describePeopleAuditContract } from "./people-audit-contract.js";
 import { describeSubscriberOfficeContract } from "./subscriber-office-contract.js";
 import { describeOutboxContract } from "./outbox-contract.js";
 
@@ -120,6 +121,7 @@ export function describeStoreContract(
     describeCommentContract(() => store);
     describeSubscriptionContract(() => store);
     describeOfficeContract(() => store);
+    describePeopleAuditContract(() => store);
     describeSubscriberOfficeContract(() => store);
     describeOutboxContract(() => store);
   });

@@ -69,6 +69,83 @@ export const officeLimits = {
   search: 200,
   cursor: 200,
 } as const;
+
+// ---- People's data requests and the audit log (apps/admin-api/src/personal-data/office-*.ts,
+// src/staff/office-audit-*.ts; apps/office/src/features/people and features/audit) ----------------
+
+/** Their API routes. A person's address always travels in a POST body, never in a URL that reaches logs. */
+export const peopleApi = {
+  find: "/api/office/people/find",
+  export: "/api/office/people/export",
+  erase: "/api/office/people/erase",
+  requests: "/api/office/data-requests",
+  request: (id: string) => `/api/office/data-requests/${encodeURIComponent(id)}`,
+  requestAnswered: (id: string) => `/api/office/data-requests/${encodeURIComponent(id)}/answered`,
+  audit: "/api/office/audit",
+} as const;
+
+/** Their screens in the office app. */
+export const peoplePaths = {
+  people: "/admin/people",
+  requests: "/admin/people/requests",
+  audit: "/admin/audit",
+} as const;
+
+/** What a person asked for: to see or take their data (access/export), or its erasure. */
+export const dataRequestKinds = ["access", "erasure"] as const;
+export type DataRequestKind = (typeof dataRequestKinds)[number];
+
+/** How the request reached the firm. */
+export const dataRequestChannels = ["mail", "phone", "web-form", "letter", "in-person", "other"] as const;
+export type DataRequestChannel = (typeof dataRequestChannels)[number];
+
+/** Every action the audit log records (the audit screen's filter lists them). */
+export const auditActions = [
+  "session.started",
+  "session.ended",
+  "session.ended-everywhere",
+  "staff.invited",
+  "staff.owner-named",
+  "staff.removed",
+  "lead.updated",
+  "lead.note-added",
+  "lead.replied",
+  "leads.exported",
+  "subscriber.unsubscribed",
+  "subscribers.exported",
+  "comment.approved",
+  "comment.rejected",
+  "comment.spam",
+  "comment.hidden",
+  "mail.retried",
+  "person.viewed",
+  "person.exported",
+  "person.erased",
+  "data-request.recorded",
+  "data-request.answered",
+  "audit.exported",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/** Page sizes of the register and the audit log. */
+export const dataRequestsPageSize = 20;
+export const auditPageSize = 50;
+
+/** Lengths of these screens' fields, in characters. */
+export const peopleLimits = { note: 1000, auditText: 200, auditTarget: 200 } as const;
+
+/** The API's words for these screens (English, like officeMessages). */
+export const peopleMessages = {
+  confirmationMismatch: "Type the person's address exactly to confirm the erasure.",
+  requestNotFound: "This request is not in the register.",
+  requestAddressGone: "This request's address was erased; only its keyed hash is kept.",
+  kindRequired: "Please choose what the person asked for.",
+  channelRequired: "Please choose how the request came.",
+  receivedRequired: "Please give the day the request was received.",
+  receivedInFuture: "The day received cannot be in the future.",
+  noteTooLong: "Please keep the note under 1000 characters, with no control characters.",
+} as const;
+
 // ---- Subscribers and the first screen (apps/admin-api/src/newsletter/office-*.ts,
 // src/leads/office-overview*.ts; apps/office/src/features/subscribers and features/overview) ---------
 

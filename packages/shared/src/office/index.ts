@@ -1,8 +1,9 @@
 import * as z from "zod/mini";
 import { locales } from "../i18n/index.js";
-import { freeText, requiredEmail } from "../schemas/index.js";
+import { freeText } from "../schemas/index.js";
 import { closeReasons, leadStatuses, officeLimits, staffRoles } from "./constants.js";
 import { officeMessages } from "./messages.js";
+import { cursorParam, day, optionalParam, staffEmail } from "./fields.js";
 
 export * from "./constants.js";
 
@@ -14,10 +15,7 @@ export * from "./constants.js";
  */
 
 /** An address as its key (trimmed, NFC, lower case): staff are found by it. */
-const email = requiredEmail({
-  required: officeMessages.emailInvalid,
-  invalid: officeMessages.emailInvalid,
-}).check(z.toLowerCase());
+const email = staffEmail;
 
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).check(...freeText(max, z.minLength(1, { error: message })));
@@ -116,31 +114,8 @@ export type InviteStaffRequest = z.input<typeof inviteStaffRequestSchema>;
 
 // ---- Leads -----------------------------------------------------------------------------------------
 
-const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
-/** A calendar day, YYYY-MM-DD, that exists (UTC). */
-const day = z.string({ error: officeMessages.invalidDate }).check(
-  z.maxLength(10, { error: officeMessages.invalidDate, abort: true }),
-  z.regex(dayPattern, { error: officeMessages.invalidDate, abort: true }),
-  z.refine(
-    (value) => {
-      const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-    },
-    {
-      error: officeMessages.invalidDate,
-    },
-  ),
-);
-
 /** Who owns the leads to list: the signed-in person, nobody, or a staff address. */
 const ownerFilter = z.union([z.literal("me"), z.literal("none"), email]);
-
-/** An empty query parameter is no filter (a form's empty field). */
-const optionalParam = <T extends z.core.SomeType>(schema: T) =>
-  z.pipe(
-    z.transform((value: unknown) => (value === "" ? undefined : value)),
-    z.optional(schema),
-  );
 
 /**
  * GET /api/office/leads and /api/office/leads.csv: the inbox's filters, as query parameters (the
@@ -155,14 +130,7 @@ export const leadsQuerySchema = z
     from: optionalParam(day),
     to: optionalParam(day),
     q: optionalParam(z.string().check(...freeText(officeLimits.search))),
-    cursor: optionalParam(
-      z
-        .string({ error: officeMessages.invalidCursor })
-        .check(
-          z.maxLength(officeLimits.cursor, { error: officeMessages.invalidCursor, abort: true }),
-          z.regex(/^[\w-]+$/, { error: officeMessages.invalidCursor }),
-        ),
-    ),
+    cursor: optionalParam(cursorParam(officeLimits.cursor)),
   })
   .check(
     z.refine((query) => !query.from || !query.to || query.from <= query.to, {
@@ -290,3 +258,5 @@ export type ReplyRequest = z.input<typeof replyRequestSchema>;
 /** The answer of the notes and replies routes (201). */
 export const eventAnswerSchema = z.object({ event: leadEventSchema });
 export type EventAnswer = z.infer<typeof eventAnswerSchema>;
+export * from "./people.js";
+export * from "./audit.js";

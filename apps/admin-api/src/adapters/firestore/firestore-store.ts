@@ -54,7 +54,7 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
     ...createFirestoreSubscriptions({ ...context, dataKey }, seam),
     ...createFirestoreComments(context, seam),
     ...mail.store,
-    ...createFirestorePersonalData(context),
+    ...createFirestorePersonalData(context, office),
     ...createFirestoreStaff(context, office),
     ...createFirestoreLeads(context, office),
     ...createFirestoreSubscriberOffice(context, office),

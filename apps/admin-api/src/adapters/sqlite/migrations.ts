@@ -237,6 +237,45 @@ export const migrations: readonly Migration[] = [
   CREATE INDEX subscriptions_consented ON subscriptions (coalesce(consent_at, created_at));
   CREATE INDEX subscriptions_departed ON subscriptions (unsubscribed_at) WHERE unsubscribed_at IS NOT NULL;
   `,
+  // People's data requests and the audit log (personal-data/sqlite-requests.ts, staff/sqlite-audit.ts):
+  // the register of requests (its address and the address's key are emptied when the person is erased,
+  // the keyed hash stays), and the audit log's keyset order and filters, newest first.
+  `
+  CREATE TABLE data_requests (
+    id            TEXT PRIMARY KEY,
+    email         TEXT,
+    email_key     TEXT,
+    address_hash  TEXT NOT NULL,
+    kind          TEXT NOT NULL,
+    channel       TEXT NOT NULL,
+    note          TEXT NOT NULL,
+    received_on   TEXT NOT NULL,
+    answered_on   TEXT,
+    recorded_by   TEXT,
+    answered_by   TEXT,
+    created_at    INTEGER NOT NULL
+  );
+  CREATE INDEX data_requests_created ON data_requests (created_at, id);
+  CREATE INDEX data_requests_email_key ON data_requests (email_key);
+  CREATE INDEX data_requests_answered ON data_requests (answered_on);
+  CREATE INDEX audit_log_at_id ON audit_log (at, id);
+  CREATE INDEX audit_log_actor_at ON audit_log (actor, at, id);
+  CREATE INDEX audit_log_action_at ON audit_log (action, at, id);
+  CREATE INDEX audit_log_target_at ON audit_log (target, at, id);
+  `,
+  // The office's comment queue (comments/sqlite.ts): who made a comment's last decision (`office:<staff
+  // address>`, `link`, `command`; null before this), and the queue's keyset order per status.
+  `
+  ALTER TABLE comments ADD COLUMN moderated_by TEXT;
+  CREATE INDEX comments_queue ON comments (status, created_at, id);
+  `,
+  // The office's outbox (adapters/sqlite/mail-office.ts): when staff retried a failed mail (once per
+  // mail), and the list's keyset order, newest first: every mail, and per state (the failed, the held).
+  `
+  ALTER TABLE mail ADD COLUMN retried_at INTEGER;
+  CREATE INDEX mail_created ON mail (created_at, id);
+  CREATE INDEX mail_state_created ON mail (state, created_at, id);
+  `,
 ];
 
 /**

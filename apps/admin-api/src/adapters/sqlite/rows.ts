@@ -1,7 +1,10 @@
+import type Database from "better-sqlite3";
 import { isLocale, type Locale } from "@site/shared/i18n";
 
 /** Column conversions every capability's SQLite adapter shares. */
 export const dateOrNull = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
+/** `%word%` for LIKE ... ESCAPE '\\', its own % _ and \\ escaped (the leads' and the audit log's searches). */
+export const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** The column holds one of the site's languages (written by this adapter); anything else reads as English. */
 export const toLocale = (value: string): Locale => (isLocale(value) ? value : "en");
 
@@ -30,5 +33,21 @@ export function recordedFields(row: RecordedRow): {
     },
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
+  };
+}
+
+/**
+ * Statements by their SQL, each prepared once: a list's filters make a handful of shapes (the leads, the
+ * audit log, the register).
+ */
+export function preparedBySql<Row>(db: Database.Database) {
+  const prepared = new Map<string, Database.Statement<unknown[], Row>>();
+  return (sql: string): Database.Statement<unknown[], Row> => {
+    let statement = prepared.get(sql);
+    if (!statement) {
+      statement = db.prepare<unknown[], Row>(sql);
+      prepared.set(sql, statement);
+    }
+    return statement;
   };
 }

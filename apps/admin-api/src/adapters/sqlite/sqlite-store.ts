@@ -94,7 +94,7 @@ export function createSqliteStore({
     ...createSqliteSubscriptions(db, now, seam),
     ...createSqliteComments(db, now, seam),
     ...mail.store,
-    ...createSqlitePersonalData(db, now),
+    ...createSqlitePersonalData(db, now, office),
     ...createSqliteStaff(db, now, office),
     ...createSqliteLeads(db, now, office),
     ...createSqliteSubscriberOffice(db, now, office),
