@@ -29,6 +29,7 @@ import { createSite, siteAssetPolicy } from "./http/site.js";
 import type { Clock } from "./ports/clock.js";
 import { staffRoutes, type OfficeSignIn } from "./staff/routes.js";
 import { leadsRoutes } from "./leads/routes.js";
+import { officeOutboxRoutes } from "./mail/office-routes.js";
 import { officeAppRoutes } from "./staff/office-app-routes.js";
 import { officePeopleRoutes } from "./personal-data/office-routes.js";
 import { officeAuditRoutes } from "./staff/office-audit-routes.js";
@@ -216,6 +217,7 @@ export function createApp(deps: AppDeps): Express {
     },
   });
   api.use("/office", staffApi.router, leadsRoutes(services.leads, services.staff));
+  api.use("/office", officeOutboxRoutes(services.outbox, services.staff));
   api.use(
     "/office",
     officePeopleRoutes(services.people, services.staff),

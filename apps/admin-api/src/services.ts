@@ -29,6 +29,7 @@ import {
   type StaffService,
 } from "./staff/service.js";
 import { createLeadsService, type LeadsService } from "./leads/service.js";
+import { createOfficeOutbox, type OfficeOutbox } from "./mail/office-service.js";
 import type { FirebaseSessions } from "./staff/port.js";
 import { createOfficePeopleService, type OfficePeopleService } from "./personal-data/office-service.js";
 import { createOfficeAuditService, type OfficeAuditService } from "./staff/office-audit-service.js";
@@ -62,6 +63,8 @@ export interface Services {
   /** The office: staff, sign-in and sessions (staff/), and the leads inbox (leads/). */
   staff: StaffService;
   leads: LeadsService;
+  /** The office's mail outbox (mail/office-*.ts). */
+  outbox: OfficeOutbox;
   /** The office's people's data requests (personal-data/office-*.ts) and audit log (staff/office-audit-*.ts). */
   people: OfficePeopleService;
   audit: OfficeAuditService;
@@ -151,6 +154,12 @@ export function createServices({
       firebase: firebaseSessions,
     }),
     leads: createLeadsService({ store, identity, mailFrom, onMailQueued }),
+    outbox: createOfficeOutbox({
+      store,
+      dailyCap: limiter.limits.automaticDailyCap,
+      clock,
+      onMailQueued,
+    }),
     people: createOfficePeopleService({
       store,
       personalData: createPersonalDataService({ store, dataKey: keys.dataKey, clock }),

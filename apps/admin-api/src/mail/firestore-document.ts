@@ -177,6 +177,20 @@ export function setAsideFields(reason: string, at: Date): DocumentData {
   };
 }
 
+/** A failed mail queued again (an operator's or staff's retry): PENDING, due `due`, attempts from 0. */
+export function requeuedFields(due: Timestamp): DocumentData {
+  return {
+    state: "PENDING",
+    dueAt: due,
+    nextAttemptAt: due,
+    "delivery.state": "PENDING",
+    "delivery.attempts": 0,
+    "delivery.endTime": null,
+    "delivery.leaseExpireTime": null,
+    claimToken: null,
+  };
+}
+
 export function toMailRecord(id: string, doc: MailDocument): MailRecord {
   return {
     id,

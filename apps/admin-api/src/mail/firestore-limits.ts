@@ -14,11 +14,7 @@ import type { NewMail, SkippedMail } from "./port.js";
  * delivery.error, no body, never due. Its contact is its own meta's (the writes that pass theirs apart
  * leave it out; the recipient's key still finds it for a person's data).
  */
-function heldMailDocument(
-  item: NewMail,
-  reason: SkippedMail["reason"],
-  at: Date,
-): DocumentData {
+function heldMailDocument(item: NewMail, reason: SkippedMail["reason"], at: Date): DocumentData {
   const document = newMailDocument(item, item.meta.contactId ?? null);
   return {
     ...document,
@@ -47,13 +43,13 @@ interface MailLimitPlan {
   write(transaction: Transaction): void;
 }
 
-  /**
-   * Reads, inside `transaction` and before any of its writes (Firestore wants every read first), the
-   * counters the limited mails among `items` need, and decides each: the rolling 24 hours of its
-   * recipient's document, then the UTC day's count. Real Firestore serialises transactions that touch
-   * the same counter, so two submissions cannot both take the last slot. The day's document also records
-   * that the firm was told the cap was reached (`capNoticeQueued`), so it is told once a day.
-   */
+/**
+ * Reads, inside `transaction` and before any of its writes (Firestore wants every read first), the
+ * counters the limited mails among `items` need, and decides each: the rolling 24 hours of its
+ * recipient's document, then the UTC day's count. Real Firestore serialises transactions that touch
+ * the same counter, so two submissions cannot both take the last slot. The day's document also records
+ * that the firm was told the cap was reached (`capNoticeQueued`), so it is told once a day.
+ */
 export async function readMailLimits(
   { mailLimits, mail }: { mailLimits: CollectionReference; mail: CollectionReference },
   transaction: Transaction,
@@ -80,9 +76,7 @@ export async function readMailLimits(
       times.set(
         id,
         Array.isArray(data["queuedAt"])
-          ? data["queuedAt"].flatMap((t: unknown) =>
-              t instanceof Timestamp ? [t.toMillis()] : [],
-            )
+          ? data["queuedAt"].flatMap((t: unknown) => (t instanceof Timestamp ? [t.toMillis()] : []))
           : [],
       );
   });

@@ -21,6 +21,7 @@ import {
   newMailDocument,
   parseMailDocument,
   readMailDocument,
+  requeuedFields,
   setAsideFields,
   toMailRecord,
 } from "./firestore-document.js";
@@ -134,7 +135,8 @@ export function createFirestoreMail({ firestore, ensureOpen }: FirestoreContext)
 
   return {
     seam: {
-      readMailLimits: (transaction, items) => readMailLimits({ mailLimits, mail }, transaction, items),
+      readMailLimits: (transaction, items) =>
+        readMailLimits({ mailLimits, mail }, transaction, items),
       createMails(transaction, items, contactId) {
         for (const item of items) transaction.create(mail.doc(), newMailDocument(item, contactId));
       },
@@ -245,18 +247,9 @@ export function createFirestoreMail({ firestore, ensureOpen }: FirestoreContext)
         return firestore.runTransaction(async (transaction) => {
           const snapshot = await transaction.get(ref);
           const data = snapshot.data();
-          if (data === undefined || parseMailDocument(data).delivery.state !== "ERROR") return false;
-          const due = Timestamp.fromDate(now);
-          transaction.update(ref, {
-            state: "PENDING",
-            dueAt: due,
-            nextAttemptAt: due,
-            "delivery.state": "PENDING",
-            "delivery.attempts": 0,
-            "delivery.endTime": null,
-            "delivery.leaseExpireTime": null,
-            claimToken: null,
-          });
+          if (data === undefined || parseMailDocument(data).delivery.state !== "ERROR")
+            return false;
+          transaction.update(ref, requeuedFields(Timestamp.fromDate(now)));
           return true;
         });
       },
@@ -271,7 +264,8 @@ export function createFirestoreMail({ firestore, ensureOpen }: FirestoreContext)
         ensureOpen();
         let query: Query = mail;
         if (filter.state !== undefined) query = query.where("state", "==", filter.state);
-        if (filter.contactId !== undefined) query = query.where("contactId", "==", filter.contactId);
+        if (filter.contactId !== undefined)
+          query = query.where("contactId", "==", filter.contactId);
         // Sorted here rather than with orderBy: equality filters alone need no composite index.
         const snapshot = await query.get();
         // A document that is not a mail (set aside by claimOne, ERROR with the reason) has no record to
@@ -306,8 +300,8 @@ export function createFirestoreMail({ firestore, ensureOpen }: FirestoreContext)
       async outboxCounts() {
         ensureOpen();
         const [queued, sending, sent, failed, held] = await Promise.all(
-          (["PENDING", "PROCESSING", "SUCCESS", "ERROR", "HELD"] as const).map(async (state) =>
-            (await mail.where("state", "==", state).count().get()).data().count,
+          (["PENDING", "PROCESSING", "SUCCESS", "ERROR", "HELD"] as const).map(
+            async (state) => (await mail.where("state", "==", state).count().get()).data().count,
           ),
         );
         return {

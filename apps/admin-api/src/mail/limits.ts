@@ -28,6 +28,8 @@ export const defaultMailLimits: MailLimits = { perRecipientDaily: 3, automaticDa
  * notice) is never limited.
  */
 export interface AutomaticMailLimiter {
+  /** The caps it applies (the office's outbox shows the day's count against the daily cap). */
+  readonly limits: MailLimits;
   /** The same mail, carrying the limits for its recipient (ports/store.ts, AutomaticMailLimit). */
   limit(mail: NewMail): NewMail;
   /** Logs each mail the store left out (address masked): the submission itself went through. */
@@ -90,6 +92,7 @@ export function createAutomaticMailLimiter({
   logger: Logger;
 }): AutomaticMailLimiter {
   return {
+    limits,
     limit(mail) {
       const now = clock.now();
       return {

@@ -3,6 +3,7 @@
  * limits every write that queues mails honours, and mail-body retention. Other capabilities queue their
  * mails inside their own write (the transaction seam: see src/mail/sqlite.ts and src/mail/firestore.ts).
  */
+import { isLocale, type Locale } from "@site/shared/i18n";
 
 /**
  * HELD: an automatic mail a cap (AutomaticMailLimit) left out, kept as a record so the office can show
@@ -10,7 +11,6 @@
  * listMails leaves it out: the outbox proper is the other four.
  */
 export type MailState = "PENDING" | "PROCESSING" | "SUCCESS" | "ERROR" | "HELD";
-
 
 /** A message to send. The shape follows Firebase's "Trigger Email" extension document. */
 export interface MailMessage {
@@ -205,4 +205,82 @@ export interface MailStore {
    * were emptied (an emptied mail is not counted again).
    */
   purgeMailBodies(finishedBefore: Date): Promise<number>;
+}
+
+// ---- The office's outbox (mail/office-service.ts) -------------------------------------------------
+
+export type MailKind = MailRecord["meta"]["kind"];
+
+/** The outbox screen's filters, as the store applies them. */
+export interface OutboxFilter {
+  state?: MailState | undefined;
+  kind?: MailKind | undefined;
+  /** The mail's language: its Content-Language header, English without one (mailLocale). */
+  locale?: Locale | undefined;
+  /** The beginning of the recipient's address (or all of it), in lower case, matched against its key. */
+  recipient?: string | undefined;
+  /** createdAt >= from. */
+  from?: Date | undefined;
+  /** createdAt < before. */
+  before?: Date | undefined;
+}
+
+/** Where a page starts: after this mail in the order (createdAt desc, id desc). */
+export interface OutboxCursor {
+  createdAt: Date;
+  id: string;
+}
+
+/** A mail as the office reads it: the record, when staff retried it, and when its body was emptied. */
+export interface OutboxMail extends MailRecord {
+  retriedAt: Date | null;
+  bodyPurgedAt: Date | null;
+}
+
+/** What a retry from the office did. */
+export type OutboxRetry =
+  | { kind: "retried"; mail: OutboxMail }
+  | { kind: "not-found" }
+  | { kind: "not-failed" }
+  | { kind: "already-retried" };
+
+/** The language a mail is written in: the Content-Language header its template set, else English. */
+export function mailLocale(message: Pick<MailMessage, "headers">): Locale {
+  const language = message.headers?.["Content-Language"];
+  return isLocale(language) ? language : "en";
+}
+
+/**
+ * The audit entry of a retry (staff/port.ts's NewAuditEntry; the store writes it in the retry's
+ * transaction): the mail's kind, its attempts and the server's last answer before the retry.
+ */
+export const mailRetriedAudit = (by: string, mail: MailRecord) => ({
+  actor: by,
+  action: "mail.retried",
+  target: mail.id,
+  details: {
+    kind: mail.meta.kind,
+    attempts: String(mail.delivery.attempts),
+    error: mail.delivery.error,
+  },
+});
+
+/** The office's outbox over the mail table or collection (both stores; contract in test/contract). */
+export interface OutboxOfficeStore {
+  /** Newest first, `limit` mails after `after`, HELD ones included. */
+  listOutbox(
+    filter: OutboxFilter,
+    limit: number,
+    after: OutboxCursor | null,
+  ): Promise<{ items: OutboxMail[]; next: OutboxCursor | null }>;
+  getOutboxMail(id: string): Promise<OutboxMail | null>;
+  /**
+   * Staff's retry of a failed mail, once: only an ERROR mail never retried before goes back to PENDING,
+   * due `now`, attempts from 0, its lease and token cleared (the outbox worker then claims and sends it
+   * under its own lease, as any queued mail); retriedAt is set and the audit entry `mail.retried` written
+   * in the same transaction. Otherwise nothing changes and the answer says why.
+   */
+  retryFailedMail(id: string, by: string, now: Date): Promise<OutboxRetry>;
+  /** Automatic mails counted against the daily cap since the start of `now`'s UTC day. */
+  automaticMailsToday(now: Date): Promise<number>;
 }

@@ -1,6 +1,6 @@
 import type { CommentStore } from "../comments/port.js";
 import type { ContactStore } from "../contacts/port.js";
-import type { MailStore } from "../mail/port.js";
+import type { MailStore, OutboxOfficeStore } from "../mail/port.js";
 import type { SubscriberOfficeStore, SubscriptionStore } from "../newsletter/port.js";
 import type { PersonalDataStore } from "../personal-data/port.js";
 import type { IdempotencyStore } from "../common/idempotency/port.js";
@@ -22,6 +22,7 @@ export interface Store
     SubscriberOfficeStore,
     CommentStore,
     MailStore,
+    OutboxOfficeStore,
     PersonalDataStore,
     IdempotencyStore,
     StaffStore,

@@ -179,3 +179,54 @@ export const trendWeeks = 12;
 export const subscribersMessages = {
   notFound: "This subscriber does not exist.",
 } as const;
+
+// ---- The mail outbox (apps/admin-api/src/mail/office-*.ts; apps/office/src/features/outbox) ---------
+
+/** Its API routes. */
+export const outboxApi = {
+  list: "/api/office/outbox",
+  mail: (id: string) => `/api/office/outbox/${encodeURIComponent(id)}`,
+  retry: (id: string) => `/api/office/outbox/${encodeURIComponent(id)}/retry`,
+} as const;
+
+/** Its screens in the office app (the first screen links to `?state=failed`). */
+export const outboxPaths = {
+  outbox: "/admin/outbox",
+  mail: (id: string) => `/admin/outbox/${encodeURIComponent(id)}`,
+} as const;
+
+/**
+ * A mail's state as the office names it: queued (waiting for the worker, or for its next attempt),
+ * sending (a worker holds it), sent, failed (given up: staff may retry it once), held (an automatic
+ * mail a cap left out: never sent).
+ */
+export const outboxStates = ["queued", "sending", "sent", "failed", "held"] as const;
+export type OutboxState = (typeof outboxStates)[number];
+
+/** What a mail is about (the API's mail kinds). */
+export const outboxKinds = [
+  "contact-acknowledgement",
+  "contact-notification",
+  "newsletter-welcome",
+  "newsletter-confirmation",
+  "comment-notification",
+  "daily-cap-notification",
+  "office-sign-in",
+  "office-invitation",
+  "lead-reply",
+  "admin",
+] as const;
+export type OutboxKind = (typeof outboxKinds)[number];
+
+/** Which cap held a mail: its recipient's daily share, or the day's total of automatic mail. */
+export const outboxHeldBy = ["recipient-limit", "daily-cap"] as const;
+export type OutboxHeldBy = (typeof outboxHeldBy)[number];
+
+export const outboxPageSize = 50;
+
+/** The API's words for the outbox (English, like officeMessages). */
+export const outboxMessages = {
+  mailNotFound: "This mail is not in the outbox.",
+  notFailed: "Only a failed mail can be retried; this one is not failed.",
+  alreadyRetried: "This mail was already retried once from the office.",
+} as const;

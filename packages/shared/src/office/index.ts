@@ -260,3 +260,4 @@ export const eventAnswerSchema = z.object({ event: leadEventSchema });
 export type EventAnswer = z.infer<typeof eventAnswerSchema>;
 export * from "./people.js";
 export * from "./audit.js";
+export * from "./outbox.js";

@@ -3,6 +3,7 @@ import { createFirestoreComments } from "../../comments/firestore.js";
 import { createFirestoreContacts } from "../../contacts/firestore.js";
 import type { DataKey } from "../../common/data-key.js";
 import { createFirestoreMail } from "../../mail/firestore.js";
+import { createFirestoreOutboxOffice } from "../../mail/firestore-office.js";
 import { createFirestoreSubscriptions } from "../../newsletter/firestore.js";
 import { createFirestorePersonalData } from "../../personal-data/firestore.js";
 import type { Store } from "../../ports/store.js";
@@ -54,6 +55,7 @@ export function createFirestoreStore({ firestore, dataKey }: FirestoreStoreOptio
     ...createFirestoreSubscriptions({ ...context, dataKey }, seam),
     ...createFirestoreComments(context, seam),
     ...mail.store,
+    ...createFirestoreOutboxOffice(context, office),
     ...createFirestorePersonalData(context, office),
     ...createFirestoreStaff(context, office),
     ...createFirestoreLeads(context, office),

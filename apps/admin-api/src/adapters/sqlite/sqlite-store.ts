@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import { createSqliteComments } from "../../comments/sqlite.js";
 import { createSqliteContacts } from "../../contacts/sqlite.js";
 import { createSqliteMail } from "../../mail/sqlite.js";
+import { createSqliteOutboxOffice } from "./outbox-office.js";
 import { createSqliteSubscriptions } from "../../newsletter/sqlite.js";
 import { createSqlitePersonalData } from "../../personal-data/sqlite.js";
 import type { Store } from "../../ports/store.js";
@@ -94,6 +95,7 @@ export function createSqliteStore({
     ...createSqliteSubscriptions(db, now, seam),
     ...createSqliteComments(db, now, seam),
     ...mail.store,
+    ...createSqliteOutboxOffice(db, office),
     ...createSqlitePersonalData(db, now, office),
     ...createSqliteStaff(db, now, office),
     ...createSqliteLeads(db, now, office),
