@@ -13,10 +13,13 @@ import { enhancePage } from "./components/layout/page-behaviour";
 import { startIslands } from "./components/ui/island-loader";
 import { searchAttributes } from "./features/search/attributes";
 import { enhanceArticleFilter } from "./features/thought-leadership/filter";
+import { loadDeferredStyles } from "./lib/deferred-styles";
 import { hasPendingSubmissions } from "./lib/pending-flag";
 import { browserConnection, prefetchOnIntent } from "./lib/prefetch";
 import { registerServiceWorker } from "./service-worker/register";
 
+// The rules the first screen did not need (this page inlined only its own), after its first paint.
+loadDeferredStyles(document);
 enhancePage(document);
 enhanceArticleFilter(document);
 prefetchOnIntent(document);

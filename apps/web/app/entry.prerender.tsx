@@ -14,6 +14,7 @@ import { translations } from "@site/shared/i18n/translations";
 import { PageLanguageProvider } from "./i18n/messages";
 import { ContentProvider } from "./i18n/content";
 import { siteSeo } from "./lib/seo";
+import { deferredStylesAttribute } from "./lib/deferred-styles";
 
 /** The built files a page needs, as paths from the site root (read from Vite's manifest by the prerender script). */
 export interface DocumentAssets {
@@ -23,6 +24,12 @@ export interface DocumentAssets {
    * trip), and the browser styles and lays out the page once instead of again as each file arrives.
    */
   css: string;
+  /**
+   * The files `css` was read from. The prerender (scripts/prerender.mjs) keeps inline only the rules the
+   * page's own markup uses; these load whole after the first paint (lib/deferred-styles.ts) for what a
+   * visitor's taps and the islands show later, or at once, from <noscript>, without JavaScript.
+   */
+  stylesheets: readonly string[];
   /** The one script the page runs (entry.client.ts: behaviours, prefetching, islands; no React). */
   script: string;
   /** Modules that script imports up front (fetched alongside it, not after it). */
@@ -194,13 +201,14 @@ export async function renderDocument(
     link("icon", "/favicon.svg", ' type="image/svg+xml"'),
     link("apple-touch-icon", "/apple-touch-icon.png"),
     link("manifest", "/site.webmanifest"),
-    `<style>${inlineCss(assets.css, url)}</style>`,
+    `<style ${deferredStylesAttribute}="${escapeHtml(assets.stylesheets.join(" "))}">${inlineCss(assets.css, url)}</style>`,
     `<script type="application/ld+json">${jsonLd}</script>`,
     ...(pageJsonLd ? [`<script type="application/ld+json">${pageJsonLd}</script>`] : []),
     "</head><body>",
     `<div id="root">${body}</div>`,
     ...assets.preloads.map((href) => link("modulepreload", href)),
     `<script type="module" src="${escapeHtml(assets.script)}"></script>`,
+    `<noscript>${assets.stylesheets.map((href) => link("stylesheet", href)).join("")}</noscript>`,
     "</body></html>",
   ].join("");
   // Every inline <script> above, its text exactly as written: the prerender lists their hashes for the

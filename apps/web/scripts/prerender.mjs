@@ -8,11 +8,12 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { blogSubpagePaths } from "@site/shared/blog";
+import Beasties from "beasties";
+import { blogSubpagePaths, commentThreadHtml, commentThreadOpenTag } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
 import { notFoundPath, routePaths, thoughtLeadershipSubpagePaths } from "@site/shared/content";
 import { localePath, locales } from "@site/shared/i18n";
-import { searchPath } from "@site/shared/search";
+import { searchPath, searchResultsHtml, searchResultsSlotAttribute } from "@site/shared/search";
 import { offlinePath } from "@site/shared/service-worker";
 import { siteManifestFile, siteManifestSchema } from "@site/shared/site";
 
@@ -84,6 +85,60 @@ const cssText = (file) => {
   return cssTexts.get(file);
 };
 
+/**
+ * Selectors kept inline though the prerendered markup does not match them: states a tap or a key turns
+ * on at once, before the whole stylesheets (loaded after the first paint) may have arrived: an open menu,
+ * an open accordion item.
+ */
+const stateSelectors = [/\[aria-expanded/, /\[open\]/, /menu-active/];
+const critical = new Beasties({
+  path: client,
+  // Only the page's own <style> is pruned; the <noscript> links stay links.
+  external: false,
+  reduceInlineStyles: true,
+  inlineFonts: false,
+  allowRules: stateSelectors,
+  logLevel: "warn",
+});
+
+/**
+ * What the server writes into some pages after the build, so their CSS is critical there too: a
+ * post's approved comments (apps/admin-api/src/http/site/post-page.ts) and the results of a search made
+ * without JavaScript (apps/admin-api/src/search/routes.ts), found and not found.
+ * @param {string} html
+ */
+function serverFragments(html) {
+  const fragments = [];
+  if (html.includes(commentThreadOpenTag))
+    fragments.push(
+      commentThreadHtml([{ id: "sample", name: "Sample", text: "Sample", createdAt: new Date(0) }]),
+    );
+  if (html.includes(searchResultsSlotAttribute)) {
+    const text = { results: () => "", none: () => "", opensInNewTab: "" };
+    const found = [
+      { id: "a", url: "/sample", title: "Sample", page: "Sample", text: "sample" },
+      { id: "b", url: "https://example.org/", title: "Sample", page: "", text: "sample" },
+    ];
+    fragments.push(searchResultsHtml("sample", found, text), searchResultsHtml("none", [], text));
+  }
+  return fragments.join("");
+}
+
+const styleElement = /<style\b[^>]*>([^<]*)<\/style>/;
+/**
+ * The page with its <style> cut down to the rules its markup (and what the server adds to it) uses:
+ * the rest would be parsed and matched before the first paint for nothing, and weighs on every page's
+ * first round trip.
+ * @param {string} html
+ */
+async function withCriticalCss(html) {
+  const probe = html.replace("</body>", `${serverFragments(html)}</body>`);
+  const pruned = styleElement.exec(await critical.process(probe))?.[1];
+  const whole = styleElement.exec(html);
+  if (pruned === undefined || !whole) throw new Error("prerender: a page lost its <style>");
+  return html.replace(whole[1], () => pruned);
+}
+
 /** The CSP source naming an inline script: sha256 over its exact text, as the browser hashes it. */
 const cspHash = (text) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
 /** @type {import("@site/shared/site").SiteManifest["pages"]} */
@@ -110,12 +165,16 @@ for (const path of locales.flatMap((locale) =>
     ...[...layoutGraph, ...pageGraph].flatMap((chunk) => chunk.css ?? []),
     ...deferredStyles(pageGraph, new Set(seen)),
   ];
-  const { html, inlineScripts } = await renderDocument(path, {
-    css: [...new Set(styles)].map(cssText).join("\n"),
+  const stylesheets = [...new Set(styles)];
+  const rendered = await renderDocument(path, {
+    css: stylesheets.map(cssText).join("\n"),
+    stylesheets: stylesheets.map(url),
     script,
     preloads,
     chunks,
   });
+  const { inlineScripts } = rendered;
+  const html = await withCriticalCss(rendered.html);
   const file = join(client, path === "/" ? "" : path.slice(1), "index.html");
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, html);

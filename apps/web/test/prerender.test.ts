@@ -26,6 +26,8 @@ import {
   offlineMessages,
   thoughtLeadershipMessages,
 } from "@site/shared/messages";
+import { blogPaths } from "@site/shared/blog";
+import { blogPosts } from "@site/shared/blog/posts";
 import { offlinePath, serviceWorkerFile } from "@site/shared/service-worker";
 import { localePath, locales, trimTrailingSlashes } from "@site/shared/i18n";
 
@@ -159,19 +161,44 @@ describe("prerendered content", () => {
     for (const item of homeContent.faq.items) expect(doc.body.textContent).toContain(item.answer);
   });
 
-  it("carries its whole stylesheet in one <style> in the head, and links none: nothing blocks the first paint", () => {
+  it("inlines in one <style> in the head only the rules its own markup uses, and links the whole stylesheets only for later: nothing blocks the first paint", () => {
     for (const page of pages) {
       const doc = parse(page.path);
-      expect(doc.querySelectorAll('link[rel="stylesheet"]'), page.path).toHaveLength(0);
       const styles = [...doc.querySelectorAll("style")];
       expect(
         styles.map((style) => style.parentElement?.tagName),
         page.path,
       ).toEqual(["HEAD"]);
-      // The layout's rules (the header) and the page's own are both there.
-      expect(styles[0]?.textContent, page.path).toContain(".site-header");
+      // The layout's rules (the header) are there; the rest of the files arrive after the first paint
+      // (lib/deferred-styles.ts), or from <noscript> without JavaScript: no link outside it.
+      const inline = styles[0]?.textContent ?? "";
+      expect(inline, page.path).toContain(".site-header");
+      const files = styles[0]?.getAttribute("data-stylesheets")?.split(" ") ?? [];
+      expect(files.length, page.path).toBeGreaterThan(0);
+      const links = [...doc.querySelectorAll('link[rel="stylesheet"]')];
+      expect(
+        links.map((link) => link.parentElement?.tagName),
+        page.path,
+      ).toEqual(files.map(() => "NOSCRIPT"));
+      expect(
+        links.map((link) => link.getAttribute("href")),
+        page.path,
+      ).toEqual(files);
+      const whole = files
+        .map((file) => readFileSync(`${client}${file.slice(1)}`, "utf8"))
+        .join("\n");
+      expect(inline.length, page.path).toBeLessThan(whole.length * 0.75);
     }
-    expect(parse("/thought-leadership").querySelector("style")?.textContent).toContain(".tl__grid");
+    // A page's own rules are inline, another page's are not; what the server adds later to a page
+    // (a post's comments, the results of a search without JavaScript) has its rules inline there.
+    const inlineOf = (path: string) => parse(path).querySelector("style")?.textContent ?? "";
+    expect(inlineOf("/thought-leadership")).toContain(".tl__grid");
+    expect(inlineOf("/")).not.toContain(".tl__grid");
+    expect(inlineOf("/search")).toContain(".search-result__snippet");
+    expect(inlineOf("/")).not.toContain(".search-result__snippet");
+    expect(inlineOf(blogPaths.post(blogPosts[0]?.slug ?? ""))).toContain(".comment__name");
+    // The states a tap turns on before the whole files may have arrived: the open menu.
+    expect(inlineOf("/")).toContain(".burger[aria-expanded=true]");
   });
 
   it("keeps the scripts out of the head; the page runs one small module script after its content, and nothing else until an island is wanted", () => {
