@@ -67,7 +67,7 @@ export const commentsCommand: OperatorCommand = {
     const change = args.includes(changeFlag);
     let failed = 0;
     for (const id of args.filter((arg) => arg !== changeFlag)) {
-      const outcome = await decideComment(opened, id, decision, { change });
+      const outcome = await decideComment(opened, id, decision, { change, by: { via: "command" } });
       switch (outcome.kind) {
         case "decided":
           process.stdout.write(`${id}  ${decision}\n`);

@@ -2,8 +2,8 @@ import { trimTrailingSlashes } from "@site/shared/i18n";
 import type { CommentStatus } from "../ports/store.js";
 import { createSigner, type SignedLinkOptions } from "../common/signed-tokens.js";
 
-/** What a moderation link decides. */
-export type ModerationDecision = Exclude<CommentStatus, "pending">;
+/** What a moderation link decides (never `hidden`: only staff hide a published comment, in the office). */
+export type ModerationDecision = Exclude<CommentStatus, "pending" | "hidden">;
 export const moderationDecisions = [
   "approved",
   "rejected",

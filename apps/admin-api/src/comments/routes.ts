@@ -39,6 +39,7 @@ const statusWords: Record<CommentRecord["status"], string> = {
   approved: "approved (shown under the post)",
   rejected: "rejected",
   spam: "marked as spam",
+  hidden: "hidden (approved, then taken off the post in the office)",
 };
 
 /**
@@ -51,16 +52,25 @@ const decidedMessages = {
     approved: "This comment has already been approved",
     rejected: "This comment has already been rejected",
     spam: "This comment has already been marked as spam",
+    hidden: "This comment was approved, then hidden in the office",
   },
   when: {
     approved: (when: string) => `It was approved on ${when}.`,
     rejected: (when: string) => `It was rejected on ${when}.`,
     spam: (when: string) => `It was marked as spam on ${when}.`,
+    hidden: (when: string) => `It was hidden on ${when}; it no longer appears under the post.`,
   },
   whenUnknown: {
     approved: "It was approved; when was not recorded.",
     rejected: "It was rejected; when was not recorded.",
     spam: "It was marked as spam; when was not recorded.",
+    hidden: "It was hidden; when was not recorded.",
+  },
+  /** Who decided it (null: a decision from before this was recorded says nothing). */
+  by: {
+    office: (staff: string) => `Decided in the office's comment queue by ${staff}.`,
+    link: "Decided with a link in the firm's mail.",
+    command: "Decided with the operator command.",
   },
   linkChangesNothing:
     "This link changed nothing: a moderation link decides only a comment waiting for moderation.",
@@ -117,6 +127,10 @@ function sendDecided(
   const when = comment.moderatedAt
     ? words.when[status](timeInWords(comment.moderatedAt))
     : words.whenUnknown[status];
+  const by = comment.moderatedBy;
+  const who = by
+    ? `<p>${escapeHtml(by.via === "office" ? words.by.office(by.staff) : words.by[by.via])}</p>`
+    : "";
   const change = differs
     ? `<p>${escapeHtml(words.linkChangesNothing)}</p>` +
       `<p>${escapeHtml(words.changeWith(`site-comments ${cliVerbs[decision]} --change ${comment.id}`))}</p>`
@@ -126,7 +140,7 @@ function sendDecided(
     tone: differs && method === "POST" ? "error" : "ok",
     body:
       `<div role="${differs && method === "POST" ? "alert" : "status"}"><h1>${escapeHtml(words.title[status])}</h1>` +
-      `<p>${escapeHtml(when)}</p>${change}</div>${commentBlock(comment, { withState: false })}`,
+      `<p>${escapeHtml(when)}</p>${who}${change}</div>${commentBlock(comment, { withState: false })}`,
   });
 }
 

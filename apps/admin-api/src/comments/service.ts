@@ -3,6 +3,8 @@ import { messageRef, type MessageRef } from "@site/shared/i18n/message-ref";
 import { commentInputSchema } from "@site/shared/schemas";
 import type { Clock } from "../ports/clock.js";
 import type { CommentRecord, Store } from "../ports/store.js";
+import type { CommentDecider } from "./port.js";
+import { createOfficeComments, type OfficeComments } from "./office-service.js";
 import type { ModerationDecision, ModerationLinks } from "./moderation-links.js";
 import type { FormStartTokens } from "./form-start.js";
 import { commentNotificationMail } from "./mails.js";
@@ -72,16 +74,16 @@ export async function decideComment(
   store: Pick<Store, "getComment" | "setCommentStatus">,
   id: string,
   decision: ModerationDecision,
-  { change = false }: { change?: boolean } = {},
+  { change = false, by }: { change?: boolean; by?: CommentDecider } = {},
 ): Promise<DecideOutcome> {
-  const first = await store.setCommentStatus(id, decision, { onlyIfPending: true });
+  const first = await store.setCommentStatus(id, decision, { onlyIfPending: true, by });
   if (first === "unknown") return { kind: "unknown" };
   const current = await store.getComment(id);
   // Erased in between (its author asked).
   if (!current) return { kind: "unknown" };
   if (first === "changed") return { kind: "decided", comment: current };
   if (!change || current.status === decision) return { kind: "kept", comment: current };
-  const second = await store.setCommentStatus(id, decision);
+  const second = await store.setCommentStatus(id, decision, { by });
   const after = await store.getComment(id);
   if (second === "unknown" || !after) return { kind: "unknown" };
   return second === "changed"
@@ -119,8 +121,10 @@ export interface CommentService {
   decide(
     id: string,
     decision: ModerationDecision,
-    options?: { change?: boolean },
+    options?: { change?: boolean; by?: CommentDecider },
   ): Promise<DecideOutcome>;
+  /** The office's comment queue and its decisions (office-service.ts), clearing the threads they change. */
+  office: OfficeComments;
 }
 
 export interface CommentLimits {
@@ -177,7 +181,7 @@ export function createCommentService({
   const decide = async (
     id: string,
     decision: ModerationDecision,
-    options?: { change?: boolean },
+    options?: { change?: boolean; by?: CommentDecider },
   ): Promise<DecideOutcome> => {
     const outcome = await decideComment(store, id, decision, options);
     if (outcome.kind !== "unknown") threads.delete(outcome.comment.post);
@@ -299,7 +303,7 @@ export function createCommentService({
         const found = await verified(token);
         if (found.kind !== "pending") return found;
         // Pending when read; the store decides only if it still is (another link may win meanwhile).
-        const outcome = await decide(found.comment.id, found.decision);
+        const outcome = await decide(found.comment.id, found.decision, { by: { via: "link" } });
         switch (outcome.kind) {
           case "decided":
             return { kind: "done", comment: outcome.comment, decision: found.decision };
@@ -317,5 +321,12 @@ export function createCommentService({
     listPending: () => store.listComments({ status: "pending" }),
 
     decide,
+
+    office: createOfficeComments({
+      store,
+      posts,
+      // A published comment shown or hidden from the office reaches its post's page at once.
+      threadChanged: (post) => threads.delete(post),
+    }),
   };
 }

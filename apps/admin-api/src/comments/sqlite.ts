@@ -2,11 +2,48 @@ import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
 import type { Locale } from "@site/shared/i18n";
 import { emailKey } from "@site/shared/schemas";
-import { dateOrNull, recordedFields } from "../adapters/sqlite/rows.js";
+import { dateOrNull, preparedBySql, recordedFields } from "../adapters/sqlite/rows.js";
 import type { SqliteWriteSeam } from "../adapters/sqlite/write-seam.js";
 import type { NewMail } from "../mail/port.js";
 import type { IdempotencyClaim } from "../common/idempotency/port.js";
-import type { CommentRecord, CommentStatus, CommentStore, NewComment } from "./port.js";
+import { createSqliteAudit } from "../staff/sqlite.js";
+import {
+  commentAudit,
+  commentStatuses,
+  decodeDecider,
+  encodeDecider,
+  officeDecisionRefusal,
+  type CommentCursor,
+  type CommentQueueFilter,
+  type CommentRecord,
+  type CommentStatus,
+  type CommentStore,
+  type NewComment,
+  type OfficeCommentDecision,
+} from "./port.js";
+
+/** The WHERE clause of the queue's filter (its status optional: the counts) and its parameters. */
+function queueWhere(filter: Partial<CommentQueueFilter>, after: CommentCursor | null) {
+  const clauses: string[] = [];
+  const params: (string | number)[] = [];
+  if (filter.status !== undefined) {
+    clauses.push("status = ?");
+    params.push(filter.status);
+  }
+  if (filter.post !== undefined) {
+    clauses.push("post = ?");
+    params.push(filter.post);
+  }
+  if (filter.locale !== undefined) {
+    clauses.push("locale = ?");
+    params.push(filter.locale);
+  }
+  if (after) {
+    clauses.push("(created_at > ? OR (created_at = ? AND id > ?))");
+    params.push(after.createdAt.getTime(), after.createdAt.getTime(), after.id);
+  }
+  return { where: clauses.length > 0 ? `WHERE ${clauses.join(" AND ")}` : "", params };
+}
 
 export interface CommentRow {
   id: string;
@@ -18,6 +55,7 @@ export interface CommentRow {
   created_at: number;
   updated_at: number;
   moderated_at: number | null;
+  moderated_by: string | null;
   consent_page: string | null;
   consent_notice_version: string | null;
   locale: string;
@@ -33,6 +71,7 @@ export function toComment(row: CommentRow): CommentRecord {
     status: row.status,
     ...recordedFields(row),
     moderatedAt: dateOrNull(row.moderated_at),
+    moderatedBy: decodeDecider(row.moderated_by),
   };
 }
 
@@ -43,12 +82,12 @@ export function toComment(row: CommentRow): CommentRecord {
 export function createSqliteComments(
   db: Database.Database,
   now: () => number,
-  {
-    insertMails,
-    idempotency: keys,
-    commits,
-  }: SqliteWriteSeam,
+  { insertMails, idempotency: keys, commits }: SqliteWriteSeam,
 ): CommentStore {
+  // The office's decisions write their audit entry inside their own transaction through it.
+  const insertAudit = createSqliteAudit(db);
+  // The queue's filters make a handful of shapes, each prepared once.
+  const prepare = preparedBySql<unknown>(db);
   const statements = {
     insert: db.prepare<
       [
@@ -83,14 +122,32 @@ export function createSqliteComments(
     countPending: db.prepare<[], { count: number }>(
       `SELECT COUNT(*) AS count FROM comments WHERE status = 'pending'`,
     ),
-    setStatus: db.prepare<[string, number, number, string, string]>(
-      `UPDATE comments SET status = ?, moderated_at = ?, updated_at = ? WHERE id = ? AND status <> ?`,
+    setStatus: db.prepare<[string, number, number, string | null, string, string]>(
+      `UPDATE comments SET status = ?, moderated_at = ?, updated_at = ?, moderated_by = ?
+       WHERE id = ? AND status <> ?`,
     ),
-    // One statement: the pending check and the write cannot be split by another decision.
-    decidePending: db.prepare<[string, number, number, string]>(
-      `UPDATE comments SET status = ?, moderated_at = ?, updated_at = ? WHERE id = ? AND status = 'pending'`,
+    // One statement: the expected-status check and the write cannot be split by another decision.
+    decideFrom: db.prepare<[string, number, number, string | null, string, string]>(
+      `UPDATE comments SET status = ?, moderated_at = ?, updated_at = ?, moderated_by = ?
+       WHERE id = ? AND status = ?`,
     ),
   };
+  const decideInOffice = db.transaction(
+    (id: string, decision: OfficeCommentDecision, by: string) => {
+      const row = statements.byId.get(id);
+      if (!row) return { kind: "not-found" as const };
+      const refusal = officeDecisionRefusal(decision, row.status);
+      if (refusal) return { kind: refusal, comment: toComment(row) };
+      const at = now();
+      const decider = encodeDecider({ via: "office", staff: by });
+      statements.decideFrom.run(decision, at, at, decider, id, row.status);
+      insertAudit(commentAudit(by, toComment(row), decision, row.status), at);
+      const after = statements.byId.get(id);
+      return after
+        ? { kind: "done" as const, comment: toComment(after) }
+        : { kind: "not-found" as const };
+    },
+  );
   const add = db.transaction(
     (
       comment: NewComment,
@@ -147,12 +204,44 @@ export function createSqliteComments(
     },
     async setCommentStatus(id, status, options = {}) {
       const at = now();
+      const by = options.by ? encodeDecider(options.by) : null;
       if (options.onlyIfPending) {
-        if (statements.decidePending.run(status, at, at, id).changes === 1) return "changed";
+        if (statements.decideFrom.run(status, at, at, by, id, "pending").changes === 1)
+          return "changed";
         return statements.byId.get(id) ? "decided" : "unknown";
       }
-      if (statements.setStatus.run(status, at, at, id, status).changes === 1) return "changed";
+      if (statements.setStatus.run(status, at, at, by, id, status).changes === 1) return "changed";
       return statements.byId.get(id) ? "unchanged" : "unknown";
+    },
+    async listCommentQueue(filter, limit, after) {
+      const { where, params } = queueWhere(filter, after);
+      const rows = prepare(`SELECT * FROM comments ${where} ORDER BY created_at, id LIMIT ?`).all(
+        ...params,
+        limit + 1,
+      ) as CommentRow[];
+      const items = rows.slice(0, limit).map(toComment);
+      const last = items.at(-1);
+      return {
+        items,
+        next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null,
+      };
+    },
+    async countCommentsByStatus(filter) {
+      const { where, params } = queueWhere(filter, null);
+      const counts = Object.fromEntries(commentStatuses.map((status) => [status, 0])) as Record<
+        CommentStatus,
+        number
+      >;
+      const rows = prepare(`SELECT status, count(*) FROM comments ${where} GROUP BY status`)
+        .raw()
+        .all(...params) as [string, number][];
+      for (const [status, n] of rows)
+        if ((commentStatuses as readonly string[]).includes(status))
+          counts[status as CommentStatus] = n;
+      return counts;
+    },
+    async decideCommentInOffice(id, decision, by) {
+      return commits.write(() => decideInOffice(id, decision, by));
     },
   };
 }

@@ -1,11 +1,6 @@
-import { cp, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { blogPosts } from "@site/shared/blog/posts";
-import { commentThreadHtml } from "@site/shared/blog";
 import { privacyNotice } from "@site/shared/content";
 import {
   apiMessages,
@@ -15,8 +10,12 @@ import {
 } from "@site/shared/messages";
 import { idempotencyKeyHeader } from "@site/shared/schemas";
 import { createFormStartTokens } from "../../src/comments/form-start.js";
-import { createModerationLinks, type ModerationDecision } from "../../src/comments/moderation-links.js";
+import {
+  createModerationLinks,
+  type ModerationDecision,
+} from "../../src/comments/moderation-links.js";
 import { createSite } from "../../src/http/site.js";
+import { siteWithPostPage } from "../helpers/post-site.js";
 import {
   deliverQueuedMails,
   makeTestApp,
@@ -33,34 +32,6 @@ const months =
     " ",
   );
 const weekdays = "Sunday Monday Tuesday Wednesday Thursday Friday Saturday".split(" ");
-const fixtureSite = fileURLToPath(new URL("../fixtures/site", import.meta.url));
-
-/**
- * A copy of the fixture site with a post page as the web's prerender writes it: the thread's slot
- * (empty) and the form's hidden start time, which the API fills in.
- */
-async function siteWithPostPage(
-  field = `<input type="hidden" name="formStarted" form="comment-form" data-form-started="" value=""/>`,
-): Promise<string> {
-  const site = join(await mkdtemp(join(tmpdir(), "admin-api-site-")), "site");
-  await cp(fixtureSite, site, { recursive: true });
-  await mkdir(join(site, "blog", post.slug), { recursive: true });
-  await writeFile(
-    join(site, "blog", post.slug, "index.html"),
-    `<!doctype html><html lang="en"><head><title>${post.title}</title></head><body><main><h1>${post.title}</h1>` +
-      `<section aria-labelledby="comments"><h2 id="comments">Comments</h2>${commentThreadHtml([])}` +
-      field +
-      `<form id="comment-form" method="post" action="/api/comments"></form></section></main></body></html>`,
-  );
-  const manifestFile = join(site, ".site-manifest.json");
-  const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as {
-    pages: Record<string, { inlineScriptHashes: string[] }>;
-  };
-  manifest.pages[`blog/${post.slug}/index.html`] = { inlineScriptHashes: [] };
-  await writeFile(manifestFile, JSON.stringify(manifest));
-  return site;
-}
-
 describe("blog comments", () => {
   let t: Awaited<ReturnType<typeof makeTestApp>>;
   const start = async (options: TestAppOptions = {}) => {

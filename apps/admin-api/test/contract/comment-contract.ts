@@ -121,6 +121,115 @@ export function describeCommentContract(current: () => Store): void {
       expect(await store.countPendingComments()).toBe(2);
     });
 
+    it("the office's queue: one status, filtered by post and language, oldest first, in keyset pages", async () => {
+      const store = current();
+      const ids: string[] = [];
+      for (const [post, locale] of [
+        ["what-afcfta-changes", "en"],
+        ["another-post", "fr"],
+        ["what-afcfta-changes", "fr"],
+        ["what-afcfta-changes", "sw"],
+        ["another-post", "en"],
+      ] as const)
+        ids.push((await store.addCommentWithMails(comment({ post, locale }), () => [])).id);
+      await store.setCommentStatus(ids[4] ?? "", "approved");
+      const stored = await Promise.all(ids.map(async (id) => (await store.getComment(id))!));
+      const order = stored
+        .filter((c) => c.status === "pending")
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
+        .map((c) => c.id);
+
+      const first = await store.listCommentQueue({ status: "pending" }, 2, null);
+      expect(first.items.map((c) => c.id)).toEqual(order.slice(0, 2));
+      expect(first.next).toEqual({ createdAt: first.items[1]?.createdAt, id: first.items[1]?.id });
+      const second = await store.listCommentQueue({ status: "pending" }, 2, first.next);
+      expect(second.items.map((c) => c.id)).toEqual(order.slice(2, 4));
+      expect(second.next).toBeNull();
+
+      const french = await store.listCommentQueue({ status: "pending", locale: "fr" }, 10, null);
+      expect(french.items.map((c) => c.id).sort()).toEqual([ids[1], ids[2]].sort());
+      const one = await store.listCommentQueue(
+        { status: "pending", post: "what-afcfta-changes", locale: "sw" },
+        10,
+        null,
+      );
+      expect(one.items.map((c) => c.id)).toEqual([ids[3]]);
+      expect(
+        (await store.listCommentQueue({ status: "approved" }, 10, null)).items.map((c) => c.id),
+      ).toEqual([ids[4]]);
+
+      expect(await store.countCommentsByStatus({})).toEqual({
+        pending: 4,
+        approved: 1,
+        rejected: 0,
+        spam: 0,
+        hidden: 0,
+      });
+      expect(await store.countCommentsByStatus({ post: "another-post", locale: "en" })).toEqual({
+        pending: 0,
+        approved: 1,
+        rejected: 0,
+        spam: 0,
+        hidden: 0,
+      });
+    });
+
+    it("an office decision: from pending, or hidden from approved, with its audit entry and who decided", async () => {
+      const store = current();
+      const { id } = await store.addCommentWithMails(comment(), () => []);
+      const hidden = await store.decideCommentInOffice(id, "hidden", "ann@firm.test");
+      expect(hidden).toMatchObject({ kind: "not-published", comment: { status: "pending" } });
+
+      const done = await store.decideCommentInOffice(id, "approved", "ann@firm.test");
+      expect(done).toMatchObject({
+        kind: "done",
+        comment: { id, status: "approved", moderatedBy: { via: "office", staff: "ann@firm.test" } },
+      });
+      expect(done.kind === "done" && done.comment.moderatedAt).toBeInstanceOf(Date);
+      expect(await store.decideCommentInOffice(id, "spam", "bo@firm.test")).toMatchObject({
+        kind: "already-decided",
+        comment: { status: "approved", moderatedBy: { via: "office", staff: "ann@firm.test" } },
+      });
+      expect(await store.decideCommentInOffice(id, "hidden", "bo@firm.test")).toMatchObject({
+        kind: "done",
+        comment: { status: "hidden", moderatedBy: { via: "office", staff: "bo@firm.test" } },
+      });
+      expect(await store.decideCommentInOffice(id, "hidden", "bo@firm.test")).toMatchObject({
+        kind: "already-decided",
+      });
+      expect(
+        await store.decideCommentInOffice("no-such-comment", "approved", "bo@firm.test"),
+      ).toEqual({ kind: "not-found" });
+      // Hidden is off the post's thread.
+      expect(await store.listComments({ status: "approved" })).toEqual([]);
+
+      const audit = (await store.listAudit(10)).filter((entry) => entry.target === id);
+      expect(
+        audit.map(({ actor, action, details }) => ({ actor, action, details })).reverse(),
+      ).toEqual([
+        {
+          actor: "ann@firm.test",
+          action: "comment.approved",
+          details: { post: "what-afcfta-changes", from: "pending", to: "approved" },
+        },
+        {
+          actor: "bo@firm.test",
+          action: "comment.hidden",
+          details: { post: "what-afcfta-changes", from: "approved", to: "hidden" },
+        },
+      ]);
+    });
+
+    it("a decision by a mailed link or the operator command records who made it", async () => {
+      const store = current();
+      const { id } = await store.addCommentWithMails(comment(), () => []);
+      expect((await store.getComment(id))?.moderatedBy).toBeNull();
+      await store.setCommentStatus(id, "rejected", { onlyIfPending: true, by: { via: "link" } });
+      expect((await store.getComment(id))?.moderatedBy).toEqual({ via: "link" });
+      await store.setCommentStatus(id, "approved", { by: { via: "command" } });
+      expect((await store.getComment(id))?.moderatedBy).toEqual({ via: "command" });
+    });
+
     it("counts a post's comments since a time, in any status", async () => {
       const store = current();
       const { id } = await store.addCommentWithMails(comment(), () => []);

@@ -1,0 +1,35 @@
+import { cp, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { commentThreadHtml } from "@site/shared/blog";
+import { blogPosts } from "@site/shared/blog/posts";
+
+const post = blogPosts[0]!;
+const fixtureSite = fileURLToPath(new URL("../fixtures/site", import.meta.url));
+
+/**
+ * A copy of the fixture site with the blog's first post's page as the web's prerender writes it: the
+ * thread's slot (empty) and the form's hidden start time, which the API fills in.
+ */
+export async function siteWithPostPage(
+  field = `<input type="hidden" name="formStarted" form="comment-form" data-form-started="" value=""/>`,
+): Promise<string> {
+  const site = join(await mkdtemp(join(tmpdir(), "admin-api-site-")), "site");
+  await cp(fixtureSite, site, { recursive: true });
+  await mkdir(join(site, "blog", post.slug), { recursive: true });
+  await writeFile(
+    join(site, "blog", post.slug, "index.html"),
+    `<!doctype html><html lang="en"><head><title>${post.title}</title></head><body><main><h1>${post.title}</h1>` +
+      `<section aria-labelledby="comments"><h2 id="comments">Comments</h2>${commentThreadHtml([])}` +
+      field +
+      `<form id="comment-form" method="post" action="/api/comments"></form></section></main></body></html>`,
+  );
+  const manifestFile = join(site, ".site-manifest.json");
+  const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as {
+    pages: Record<string, { inlineScriptHashes: string[] }>;
+  };
+  manifest.pages[`blog/${post.slug}/index.html`] = { inlineScriptHashes: [] };
+  await writeFile(manifestFile, JSON.stringify(manifest));
+  return site;
+}
