@@ -13,6 +13,7 @@ import { writeRateLimit } from "./http/middleware/rate-limit.js";
 import { requestLogger } from "./http/middleware/request-logger.js";
 import { contactHandler } from "./contacts/routes.js";
 import { commentHandler, moderationHandler, moderationPageHandler } from "./comments/routes.js";
+import { officeCommentsRoutes } from "./comments/office-routes.js";
 import { messageRef } from "@site/shared/i18n/message-ref";
 import { healthHandler, readyHandler } from "./health/routes.js";
 import { sendEmailHandler } from "./mail/send-email-routes.js";
@@ -217,6 +218,7 @@ export function createApp(deps: AppDeps): Express {
     },
   });
   api.use("/office", staffApi.router, leadsRoutes(services.leads, services.staff));
+  api.use("/office", officeCommentsRoutes(services.comments.office, services.staff));
   api.use("/office", officeOutboxRoutes(services.outbox, services.staff));
   api.use(
     "/office",

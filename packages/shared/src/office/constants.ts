@@ -230,3 +230,57 @@ export const outboxMessages = {
   notFailed: "Only a failed mail can be retried; this one is not failed.",
   alreadyRetried: "This mail was already retried once from the office.",
 } as const;
+
+// ---- The comment queue (apps/admin-api/src/comments/office-*.ts; apps/office/src/features/comments) --
+
+/** Its API routes: the queue, and decisions on one comment or many (the same route). */
+export const commentsApi = {
+  queue: "/api/office/comments",
+  decisions: "/api/office/comments/decisions",
+} as const;
+
+/** Its screen in the office app (the first screen links to `?status=pending`). */
+export const commentsPaths = { queue: "/admin/comments" } as const;
+
+/**
+ * A comment's state as the office names it: `published` is shown under its post (the store's
+ * `approved`); `hidden` was published, then taken off the post by staff.
+ */
+export const commentQueueStatuses = ["pending", "published", "rejected", "spam", "hidden"] as const;
+export type CommentQueueStatus = (typeof commentQueueStatuses)[number];
+
+/** What staff do: approve, reject or mark as spam a pending comment; hide a published one. */
+export const commentActions = ["approve", "reject", "spam", "hide"] as const;
+export type CommentAction = (typeof commentActions)[number];
+
+/**
+ * What one decision did: `done`; `already-decided` (someone, or a link in the firm's mail, decided it
+ * first: its status says what); `not-published` (only a published comment can be hidden); `not-found`.
+ */
+export const commentDecisionResults = [
+  "done",
+  "already-decided",
+  "not-published",
+  "not-found",
+] as const;
+export type CommentDecisionResult = (typeof commentDecisionResults)[number];
+
+/** Who decided a comment last: staff in the office, a link in the firm's mail, or the operator command. */
+export const commentDeciders = ["office", "link", "command"] as const;
+export type CommentDecider = (typeof commentDeciders)[number];
+
+/** The queue's page size, and the most comments one request decides. */
+export const commentsPageSize = 20;
+export const commentDecisionsMax = 50;
+
+/** The API's words for the queue. */
+export const commentQueueMessages = {
+  unknownPost: "This post is not on the blog.",
+  noComments: "Please choose at least one comment.",
+  tooManyComments: `Please decide at most ${commentDecisionsMax} comments at once.`,
+} as const;
+
+/** The API's words for these screens (English, like officeMessages). */
+export const subscribersMessages = {
+  notFound: "This subscriber does not exist.",
+} as const;

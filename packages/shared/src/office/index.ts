@@ -261,3 +261,4 @@ export type EventAnswer = z.infer<typeof eventAnswerSchema>;
 export * from "./people.js";
 export * from "./audit.js";
 export * from "./outbox.js";
+export * from "./comments.js";
