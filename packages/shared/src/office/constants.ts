@@ -279,8 +279,3 @@ export const commentQueueMessages = {
   noComments: "Please choose at least one comment.",
   tooManyComments: `Please decide at most ${commentDecisionsMax} comments at once.`,
 } as const;
-
-/** The API's words for these screens (English, like officeMessages). */
-export const subscribersMessages = {
-  notFound: "This subscriber does not exist.",
-} as const;
