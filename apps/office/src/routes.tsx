@@ -13,6 +13,9 @@ const InboxPage = lazy(() =>
 const LeadPage = lazy(() =>
   import("./features/leads/lead-page").then((m) => ({ default: m.LeadPage })),
 );
+const CommentsPage = lazy(() =>
+  import("./features/comments/comments-page").then((m) => ({ default: m.CommentsPage })),
+);
 const StaffPage = lazy(() =>
   import("./features/staff/staff-page").then((m) => ({ default: m.StaffPage })),
 );
@@ -53,6 +56,14 @@ export function OfficeRoutes() {
           element={
             <Loading>
               <StaffPage />
+            </Loading>
+          }
+        />
+        <Route
+          path="/comments"
+          element={
+            <Loading>
+              <CommentsPage />
             </Loading>
           }
         />

@@ -76,6 +76,7 @@ export function Layout() {
         <nav aria-label={text.header.navigation} className="site-nav">
           <span className="app-name">{text.appName}</span>
           <NavLink to="/leads">{text.header.leads}</NavLink>
+          <NavLink to="/comments">{text.comments.heading}</NavLink>
           {me.data?.role === "owner" ? <NavLink to="/staff">{text.header.staff}</NavLink> : null}
         </nav>
         {me.data ? (

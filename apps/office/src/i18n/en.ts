@@ -184,6 +184,102 @@ export const officeText = {
     you: "(you)",
   },
 
+  comments: {
+    heading: "Comments",
+    statusTabs: "Comments by status",
+    status: {
+      pending: "Pending",
+      published: "Published",
+      rejected: "Rejected",
+      spam: "Spam",
+      hidden: "Hidden",
+    },
+    /** A status in a sentence ("was already …"). */
+    statusWord: {
+      pending: "pending",
+      published: "published",
+      rejected: "rejected",
+      spam: "marked as spam",
+      hidden: "hidden",
+    },
+    by: {
+      office: (staff: string) => `in the office by ${staff}`,
+      link: "with a link in the firm's mail",
+      command: "with the operator command",
+      unknown: "before",
+    },
+    filters: "Filters",
+    postLabel: "Post",
+    postAny: "Every post",
+    localeLabel: "Language",
+    localeAny: "Any language",
+    apply: "Apply filters",
+    clear: "Clear filters",
+    shown: (count: number) =>
+      count === 0
+        ? "No comments here."
+        : count === 1
+          ? "1 comment shown."
+          : `${count} comments shown.`,
+    pages: "Pages of comments",
+    later: "Later comments",
+    earlier: "Earlier comments",
+    selectAll: "Select every comment on this page",
+    selectOne: (name: string) => `Select the comment by ${name}`,
+    selected: (count: number) =>
+      count === 1 ? "1 comment selected" : `${count} comments selected`,
+    bulkActions: "With the selected comments",
+    approve: "Approve",
+    reject: "Reject",
+    spam: "Mark as spam",
+    hide: "Hide",
+    approveOne: (name: string) => `Approve the comment by ${name}`,
+    rejectOne: (name: string) => `Reject the comment by ${name}`,
+    spamOne: (name: string) => `Mark the comment by ${name} as spam`,
+    hideOne: (name: string) => `Hide the comment by ${name}`,
+    confirmReject: (count: number) =>
+      count === 1
+        ? "Reject 1 comment? It will not appear on the site."
+        : `Reject ${count} comments? They will not appear on the site.`,
+    confirmSpam: (count: number) =>
+      count === 1
+        ? "Mark 1 comment as spam? It will not appear on the site."
+        : `Mark ${count} comments as spam? They will not appear on the site.`,
+    confirmHide: (count: number) =>
+      count === 1
+        ? "Hide 1 comment? It is taken off its post at once."
+        : `Hide ${count} comments? They are taken off their posts at once.`,
+    confirm: "Yes, go ahead",
+    cancel: "Cancel",
+    working: "Saving…",
+    done: {
+      approve: (count: number) =>
+        count === 1 ? "1 comment approved." : `${count} comments approved.`,
+      reject: (count: number) =>
+        count === 1 ? "1 comment rejected." : `${count} comments rejected.`,
+      spam: (count: number) =>
+        count === 1 ? "1 comment marked as spam." : `${count} comments marked as spam.`,
+      hide: (count: number) => (count === 1 ? "1 comment hidden." : `${count} comments hidden.`),
+    },
+    alreadyDecided: (name: string, status: string, who: string) =>
+      `The comment by ${name} was already ${status} ${who}; nothing changed.`,
+    notPublished: (name: string) =>
+      `The comment by ${name} is not published, so it cannot be hidden.`,
+    notFound: (count: number) =>
+      count === 1 ? "1 comment no longer exists." : `${count} comments no longer exist.`,
+    columns: {
+      select: "Select",
+      received: "Received",
+      name: "Name",
+      comment: "Comment",
+      post: "Post",
+      locale: "Language",
+      status: "Status",
+      actions: "Actions",
+    },
+    decided: (status: string, who: string) => `${status} ${who}`,
+  },
+
   duration: {
     lessThanMinute: "under a minute",
     minutes: (minutes: number) => `${minutes} min`,

@@ -43,4 +43,59 @@ export const officeTemplates: Readonly<Record<string, TemplateMessage>> = {
     params: ["days", "hours"],
     en: "{hours, plural, =0 {{days} d} other {{days} d {hours} h}}",
   },
+  "comments.by.office": { params: ["staff"], en: "in the office by {staff}" },
+  "comments.shown": {
+    params: ["count"],
+    en: "{count, plural, =0 {No comments here.} one {# comment shown.} other {# comments shown.}}",
+  },
+  "comments.selectOne": { params: ["name"], en: "Select the comment by {name}" },
+  "comments.selected": {
+    params: ["count"],
+    en: "{count, plural, one {# comment selected} other {# comments selected}}",
+  },
+  "comments.approveOne": { params: ["name"], en: "Approve the comment by {name}" },
+  "comments.rejectOne": { params: ["name"], en: "Reject the comment by {name}" },
+  "comments.spamOne": { params: ["name"], en: "Mark the comment by {name} as spam" },
+  "comments.hideOne": { params: ["name"], en: "Hide the comment by {name}" },
+  "comments.confirmReject": {
+    params: ["count"],
+    en: "{count, plural, one {Reject # comment? It will not appear on the site.} other {Reject # comments? They will not appear on the site.}}",
+  },
+  "comments.confirmSpam": {
+    params: ["count"],
+    en: "{count, plural, one {Mark # comment as spam? It will not appear on the site.} other {Mark # comments as spam? They will not appear on the site.}}",
+  },
+  "comments.confirmHide": {
+    params: ["count"],
+    en: "{count, plural, one {Hide # comment? It is taken off its post at once.} other {Hide # comments? They are taken off their posts at once.}}",
+  },
+  "comments.done.approve": {
+    params: ["count"],
+    en: "{count, plural, one {# comment approved.} other {# comments approved.}}",
+  },
+  "comments.done.reject": {
+    params: ["count"],
+    en: "{count, plural, one {# comment rejected.} other {# comments rejected.}}",
+  },
+  "comments.done.spam": {
+    params: ["count"],
+    en: "{count, plural, one {# comment marked as spam.} other {# comments marked as spam.}}",
+  },
+  "comments.done.hide": {
+    params: ["count"],
+    en: "{count, plural, one {# comment hidden.} other {# comments hidden.}}",
+  },
+  "comments.alreadyDecided": {
+    params: ["name", "status", "who"],
+    en: "The comment by {name} was already {status} {who}; nothing changed.",
+  },
+  "comments.notPublished": {
+    params: ["name"],
+    en: "The comment by {name} is not published, so it cannot be hidden.",
+  },
+  "comments.notFound": {
+    params: ["count"],
+    en: "{count, plural, one {# comment no longer exists.} other {# comments no longer exist.}}",
+  },
+  "comments.decided": { params: ["status", "who"], en: "{status} {who}" },
 };
