@@ -68,7 +68,7 @@ const apiEnv = {
 // (app.ts, services.ts). Routes (routes.ts, *-routes.ts) translate HTTP; adapters are fenced below.
 // Code flows one way: http and the wiring -> capabilities -> mail and common; newsletter, contacts,
 // comments, personal-data and health never import each other except another's port (its record types).
-const apiCapabilities = ["contacts", "newsletter", "comments", "mail", "personal-data", "health", "search", "staff", "leads", "common"];
+const apiCapabilities = ["contacts", "newsletter", "comments", "mail", "personal-data", "health", "search", "staff", "leads", "overview", "common"];
 // A relative import reaching into one of the sibling capability folders `names` (`../newsletter/service.js`,
 // `../../search/routes.js`), then `rest`. Only relative paths: a package's subpath such as
 // `@site/shared/search/engine` names no folder of src/.

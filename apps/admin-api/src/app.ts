@@ -31,6 +31,8 @@ import type { Clock } from "./ports/clock.js";
 import { staffRoutes, type OfficeSignIn } from "./staff/routes.js";
 import { leadsRoutes } from "./leads/routes.js";
 import { officeOutboxRoutes } from "./mail/office-routes.js";
+import { subscriberOfficeRoutes } from "./newsletter/office-routes.js";
+import { overviewRoutes } from "./overview/routes.js";
 import { officeAppRoutes } from "./staff/office-app-routes.js";
 import { officePeopleRoutes } from "./personal-data/office-routes.js";
 import { officeAuditRoutes } from "./staff/office-audit-routes.js";
@@ -220,6 +222,11 @@ export function createApp(deps: AppDeps): Express {
   api.use("/office", staffApi.router, leadsRoutes(services.leads, services.staff));
   api.use("/office", officeCommentsRoutes(services.comments.office, services.staff));
   api.use("/office", officeOutboxRoutes(services.outbox, services.staff));
+  api.use(
+    "/office",
+    subscriberOfficeRoutes(services.subscriberOffice, services.staff),
+    overviewRoutes(services.overview, services.staff),
+  );
   api.use(
     "/office",
     officePeopleRoutes(services.people, services.staff),

@@ -30,6 +30,8 @@ import {
 } from "./staff/service.js";
 import { createLeadsService, type LeadsService } from "./leads/service.js";
 import { createOfficeOutbox, type OfficeOutbox } from "./mail/office-service.js";
+import { createSubscriberOfficeService, type SubscriberOfficeService } from "./newsletter/office-service.js";
+import { createOverviewService, type OverviewService } from "./overview/service.js";
 import type { FirebaseSessions } from "./staff/port.js";
 import { createOfficePeopleService, type OfficePeopleService } from "./personal-data/office-service.js";
 import { createOfficeAuditService, type OfficeAuditService } from "./staff/office-audit-service.js";
@@ -68,6 +70,9 @@ export interface Services {
   /** The office's people's data requests (personal-data/office-*.ts) and audit log (staff/office-audit-*.ts). */
   people: OfficePeopleService;
   audit: OfficeAuditService;
+  /** The office's subscribers (newsletter/office-*.ts) and its first screen (overview/). */
+  subscriberOffice: SubscriberOfficeService;
+  overview: OverviewService;
 }
 
 /**
@@ -122,7 +127,10 @@ export function createServices({
     siteUrl: identity.siteUrl,
     clock,
   });
+  const subscriberOffice = createSubscriberOfficeService({ store, clock });
   return {
+    subscriberOffice,
+    overview: createOverviewService({ store, trend: subscriberOffice.trend, clock }),
     subscriptions: createSubscriptionService({
       store,
       identity,

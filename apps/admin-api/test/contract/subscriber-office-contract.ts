@@ -12,7 +12,7 @@ const unsubscribedAudit = (target: string) => ({
 const confirmLink = (subscriptionId: string) => [
   mail(
     { to: "back@example.com", subject: "Confirm" },
-    { kind: "resubscribe-confirmation", subscriptionId },
+    { kind: "newsletter-confirmation", subscriptionId },
   ),
 ];
 

@@ -261,4 +261,5 @@ export type EventAnswer = z.infer<typeof eventAnswerSchema>;
 export * from "./people.js";
 export * from "./audit.js";
 export * from "./outbox.js";
+export * from "./subscribers.js";
 export * from "./comments.js";
