@@ -19,6 +19,12 @@ const CommentsPage = lazy(() =>
 const StaffPage = lazy(() =>
   import("./features/staff/staff-page").then((m) => ({ default: m.StaffPage })),
 );
+const PeopleRoutes = lazy(() =>
+  import("./features/people/people-routes").then((m) => ({ default: m.PeopleRoutes })),
+);
+const AuditPage = lazy(() =>
+  import("./features/audit/audit-page").then((m) => ({ default: m.AuditPage })),
+);
 
 function Loading({ children }: { children: ReactNode }) {
   const text = useText();
@@ -64,6 +70,22 @@ export function OfficeRoutes() {
           element={
             <Loading>
               <CommentsPage />
+            </Loading>
+          }
+        />
+        <Route
+          path="/people/*"
+          element={
+            <Loading>
+              <PeopleRoutes />
+            </Loading>
+          }
+        />
+        <Route
+          path="/audit"
+          element={
+            <Loading>
+              <AuditPage />
             </Loading>
           }
         />

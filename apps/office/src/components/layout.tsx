@@ -78,6 +78,8 @@ export function Layout() {
           <NavLink to="/leads">{text.header.leads}</NavLink>
           <NavLink to="/comments">{text.comments.heading}</NavLink>
           {me.data?.role === "owner" ? <NavLink to="/staff">{text.header.staff}</NavLink> : null}
+          <NavLink to="/people">{text.people.nav}</NavLink>
+          {me.data?.role === "owner" ? <NavLink to="/audit">{text.audit.nav}</NavLink> : null}
         </nav>
         {me.data ? (
           <div className="who">
