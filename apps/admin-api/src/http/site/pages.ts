@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Request, Response } from "express";
 import { siteManifestFile, siteManifestSchema, type SiteManifest } from "@site/shared/site";
 import { commentSlotOf, type CommentSlot } from "./comment-slot.js";
@@ -10,10 +11,37 @@ import { contentSecurityPolicy } from "./policy.js";
 
 export interface Page {
   body: Buffer;
+  /**
+   * The build's own compression of `body` (brotli 11 and gzip 9, next to the file: apps/web's
+   * postbuild), sent as it is to a browser that accepts it: far smaller than the per-request
+   * compression can afford to make, and no CPU per request. Absent for a variant the build did not write.
+   */
+  encoded: Partial<Record<PageEncoding, Buffer>>;
   csp: string;
   etag: string;
   /** A blog post's page: where its comment thread and its form's start time go (comment-slot.ts; post-page.ts fills it). */
   comments?: CommentSlot;
+}
+
+type PageEncoding = "br" | "gzip";
+const encodings: readonly {
+  name: PageEncoding;
+  suffix: string;
+  decode: (data: Buffer) => Buffer;
+}[] = [
+  { name: "br", suffix: ".br", decode: brotliDecompressSync },
+  { name: "gzip", suffix: ".gz", decode: gunzipSync },
+];
+
+/** The variants of `file` the build compressed, each checked to hold exactly `body` (a stale one is left out). */
+function encodedVariants(file: string, body: Buffer): Page["encoded"] {
+  const encoded: Page["encoded"] = {};
+  for (const { name, suffix, decode } of encodings) {
+    if (!existsSync(file + suffix)) continue;
+    const data = readFileSync(file + suffix);
+    if (decode(data).equals(body)) encoded[name] = data;
+  }
+  return encoded;
 }
 
 function htmlFiles(dir: string): string[] {
@@ -59,6 +87,7 @@ export function loadPages(dir: string, manifest: SiteManifest): Map<string, Page
     const slot = commentSlotOf(urlPath, body.toString("utf8"));
     const page: Page = {
       body,
+      encoded: encodedVariants(file, body),
       csp: contentSecurityPolicy(entry.inlineScriptHashes),
       etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
       ...(slot ? { comments: slot } : {}),
@@ -84,20 +113,33 @@ export function sendPage(
   res: Response,
   page: Page,
   status: number,
-  // The body, made only when the browser's copy is not fresh.
-  body: () => Buffer | string = () => page.body,
+  // The body when it is not the page as built (a post with its comments), made only when the browser's
+  // copy is not fresh; the page as built goes in the build's compression the browser accepts.
+  body?: () => Buffer | string,
   etag: string = page.etag,
 ): void {
+  // Ours first (brotli is smaller), whatever order the browser lists them in; "q=0" refuses one.
+  const encoding = body
+    ? undefined
+    : encodings.find(({ name }) => page.encoded[name] && req.acceptsEncodings(name) === name);
   res.status(status);
   res.set({
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": "no-cache",
     "Content-Security-Policy": page.csp,
-    ETag: etag,
+    // Each encoding is its own representation, with its own validator.
+    ETag: encoding ? `${etag.slice(0, -1)}-${encoding.name}"` : etag,
+    Vary: "Accept-Encoding",
   });
   if (status === 200 && req.fresh) {
     res.status(304).end();
     return;
   }
-  res.send(body());
+  const encoded = encoding && page.encoded[encoding.name];
+  if (encoded) {
+    // The compression middleware leaves an answer that names its encoding alone.
+    res.set("Content-Encoding", encoding.name).send(encoded);
+    return;
+  }
+  res.send(body ? body() : page.body);
 }
