@@ -69,6 +69,10 @@ export function measure() {
   return [
     { screen: "sign-in (/admin/sign-in)", files: screenFiles(undefined) },
     { screen: "inbox (/admin/leads)", files: screenFiles("src/features/leads/inbox-page.tsx") },
+    {
+      screen: "outbox (/admin/outbox)",
+      files: screenFiles("src/features/outbox/outbox-routes.tsx"),
+    },
   ].map(({ screen, files }) => ({
     screen,
     files,

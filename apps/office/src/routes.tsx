@@ -25,6 +25,9 @@ const PeopleRoutes = lazy(() =>
 const AuditPage = lazy(() =>
   import("./features/audit/audit-page").then((m) => ({ default: m.AuditPage })),
 );
+const OutboxRoutes = lazy(() =>
+  import("./features/outbox/outbox-routes").then((m) => ({ default: m.OutboxRoutes })),
+);
 
 function Loading({ children }: { children: ReactNode }) {
   const text = useText();
@@ -86,6 +89,14 @@ export function OfficeRoutes() {
           element={
             <Loading>
               <AuditPage />
+            </Loading>
+          }
+        />
+        <Route
+          path="/outbox/*"
+          element={
+            <Loading>
+              <OutboxRoutes />
             </Loading>
           }
         />

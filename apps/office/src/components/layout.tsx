@@ -77,6 +77,7 @@ export function Layout() {
           <span className="app-name">{text.appName}</span>
           <NavLink to="/leads">{text.header.leads}</NavLink>
           <NavLink to="/comments">{text.comments.heading}</NavLink>
+          <NavLink to="/outbox">{text.outbox.nav}</NavLink>
           {me.data?.role === "owner" ? <NavLink to="/staff">{text.header.staff}</NavLink> : null}
           <NavLink to="/people">{text.people.nav}</NavLink>
           {me.data?.role === "owner" ? <NavLink to="/audit">{text.audit.nav}</NavLink> : null}

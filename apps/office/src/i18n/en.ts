@@ -235,7 +235,7 @@ export const officeText = {
     hide: "Hide",
     approveOne: (name: string) => `Approve the comment by ${name}`,
     rejectOne: (name: string) => `Reject the comment by ${name}`,
-    spamOne: (name: string) => `Mark as spam the comment by ${name}`,
+    spamOne: (name: string) => `Mark the comment by ${name} as spam`,
     hideOne: (name: string) => `Hide the comment by ${name}`,
     confirmReject: (count: number) =>
       count === 1
@@ -406,6 +406,98 @@ export const officeText = {
     older: "Older",
     ownersOnly: "Only an owner can read the audit log.",
     retention: "Entries are kept for this many days:",
+  },
+
+  /** The mail outbox (features/outbox). */
+  outbox: {
+    heading: "Mail outbox",
+    nav: "Outbox",
+    stateTabs: "Mails by state",
+    all: "All",
+    state: {
+      queued: "Queued",
+      sending: "Sending",
+      sent: "Sent",
+      failed: "Failed",
+      held: "Held by a cap",
+    },
+    /** Which cap held a mail, in a sentence ("Held by …"). */
+    heldCap: {
+      "recipient-limit": "its recipient's daily share",
+      "daily-cap": "the day's cap on automatic mail",
+    },
+    heldByCap: (cap: string) => `Held by ${cap}`,
+    kind: {
+      "contact-acknowledgement": "Acknowledgement to a visitor",
+      "contact-notification": "New inquiry, to the firm",
+      "newsletter-welcome": "Newsletter welcome",
+      "newsletter-confirmation": "Newsletter return, to confirm",
+      "comment-notification": "New comment, to the firm",
+      "daily-cap-notification": "Daily cap reached, to the firm",
+      "office-sign-in": "Office sign-in link",
+      "office-invitation": "Office invitation",
+      "lead-reply": "Reply to a lead",
+      admin: "Sent through the API",
+    },
+    capLabel: "Automatic mail today (UTC)",
+    capFigure: (count: number, cap: number) => `${count} of ${cap}`,
+    capHint:
+      "Acknowledgements and welcome mails the site sent visitors today. Past the cap (MAIL_AUTOMATIC_DAILY_CAP) they are held, not sent.",
+    filters: "Filters",
+    recipientLabel: "Recipient",
+    recipientHint: "The address, or how it begins.",
+    kindLabel: "Kind",
+    kindAny: "Any kind",
+    localeLabel: "Language",
+    localeAny: "Any language",
+    fromLabel: "Queued from",
+    toLabel: "Queued until",
+    apply: "Apply filters",
+    clear: "Clear filters",
+    shown: (count: number) =>
+      count === 0
+        ? "No mails match these filters."
+        : count === 1
+          ? "1 mail shown."
+          : `${count} mails shown.`,
+    pages: "Pages of mails",
+    newer: "Newer mails",
+    older: "Older mails",
+    none: "—",
+    columns: {
+      queued: "Queued",
+      recipient: "Recipient",
+      kind: "Kind",
+      language: "Language",
+      state: "State",
+      attempts: "Attempts",
+      lastAnswer: "Server's last answer",
+    },
+    mail: {
+      heading: (recipient: string) => `Mail to ${recipient}`,
+      back: "Back to the outbox",
+      replyTo: "Answers go to",
+      attemptedAt: "Last attempt",
+      nextAttemptAt: "Next attempt",
+      finishedAt: "Finished",
+      messageId: "Message-ID",
+      retriedAt: "Retried from the office",
+      body: "The mail",
+      subject: "Subject",
+      removed: (at: string) =>
+        `No longer kept: its text was removed on ${at}, when the mail retention ran.`,
+      notKept: "No longer kept.",
+      neverKept: "Not kept: a mail held by a cap is never sent, so its text was not kept.",
+      retryHeading: "Retry",
+      retry: "Retry this mail",
+      retrying: "Queuing…",
+      retryHint:
+        "It goes back to the outbox, which sends it within moments. A mail can be retried once from the office.",
+      retried: "Queued again: the outbox is sending it. This page follows its state.",
+      retryUsed:
+        "This mail was already retried once from the office and failed again. An operator can queue it again (site-outbox retry).",
+      notFailed: "Only a failed mail can be retried.",
+    },
   },
 
   duration: {

@@ -55,7 +55,7 @@ export const officeTemplates: Readonly<Record<string, TemplateMessage>> = {
   },
   "comments.approveOne": { params: ["name"], en: "Approve the comment by {name}" },
   "comments.rejectOne": { params: ["name"], en: "Reject the comment by {name}" },
-  "comments.spamOne": { params: ["name"], en: "Mark as spam the comment by {name}" },
+  "comments.spamOne": { params: ["name"], en: "Mark the comment by {name} as spam" },
   "comments.hideOne": { params: ["name"], en: "Hide the comment by {name}" },
   "comments.confirmReject": {
     params: ["count"],
@@ -98,4 +98,15 @@ export const officeTemplates: Readonly<Record<string, TemplateMessage>> = {
     en: "{count, plural, one {# comment no longer exists.} other {# comments no longer exist.}}",
   },
   "comments.decided": { params: ["status", "who"], en: "{status} {who}" },
+  "outbox.heldByCap": { params: ["cap"], en: "Held by {cap}" },
+  "outbox.capFigure": { params: ["count", "cap"], en: "{count} of {cap}" },
+  "outbox.shown": {
+    params: ["count"],
+    en: "{count, plural, =0 {No mails match these filters.} one {# mail shown.} other {# mails shown.}}",
+  },
+  "outbox.mail.heading": { params: ["recipient"], en: "Mail to {recipient}" },
+  "outbox.mail.removed": {
+    params: ["at"],
+    en: "No longer kept: its text was removed on {at}, when the mail retention ran.",
+  },
 };

@@ -1,0 +1,122 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { officeMessages, outboxMessages } from "@site/shared/office";
+import { expectNoAxeViolations } from "../../web/e2e/support/axe";
+import { startSmtpServer, type TestSmtpOptions } from "../../admin-api/test/helpers/smtp";
+import { mailTo, signInLink, type Smtp } from "./support/mail";
+import { officeRun } from "./support/run-env";
+
+/**
+ * The mail outbox, end to end: the firm's SMTP server refuses mail (550), so a sign-in link the API
+ * queues fails for good; the owner finds it in the outbox's failed mails, opens it and retries it; the
+ * server, accepting again, receives it, and the mail's page shows it sent; a second retry is not offered.
+ * axe runs on the outbox's list and on the mail at 390 px and 1366 px.
+ */
+test.describe.configure({ mode: "serial" });
+
+const run = officeRun();
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1366, height: 900 };
+
+/** The server's behaviour, read at every RCPT: set `rejectRecipient` to refuse, clear it to accept. */
+const behaviour: TestSmtpOptions = { port: run.smtpPort };
+let smtp: Smtp;
+
+/**
+ * The suite's SMTP port, once it is free: the other journeys' files run their own mailbox on it and may
+ * run in the other worker, so this file binds the port when they have let it go.
+ */
+async function mailboxWhenFree(): Promise<Smtp> {
+  for (;;) {
+    try {
+      return await startSmtpServer(behaviour);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  smtp = await mailboxWhenFree();
+});
+test.afterAll(async () => {
+  await smtp?.close();
+});
+
+const signInMails = () =>
+  smtp.received.filter(
+    (mail) =>
+      mail.envelope.to.includes(run.ownerEmail) && /sign-in#token=/.test(mail.parsed.text ?? ""),
+  ).length;
+
+/** Signs the owner in through a mailed link, landing on `path` (a path under /admin). */
+async function signInOwner(browser: Browser, path: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: desktop, serviceWorkers: "block" });
+  const page = await context.newPage();
+  const before = signInMails();
+  await page.goto(`/admin${path}`);
+  await expect(page).toHaveURL(/\/admin\/sign-in\?next=/);
+  await page.getByRole("textbox", { name: "Work email address" }).fill(run.ownerEmail);
+  await page.getByRole("button", { name: "Mail me a sign-in link" }).click();
+  await expect(page.getByRole("status").filter({ hasText: officeMessages.linkSent })).toBeVisible();
+  await page.goto(signInLink(await mailTo(smtp, run.ownerEmail, /sign-in#token=/, before + 1)));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Mail outbox" })).toBeVisible();
+  return page;
+}
+
+test("a mail the server refused is retried from the office and arrives", async ({
+  browser,
+  request,
+}) => {
+  const page = await signInOwner(browser, "/outbox?state=failed");
+
+  // The server refuses every recipient for good: the next sign-in link fails on its first attempt.
+  behaviour.rejectRecipient = { code: 550, message: "5.1.1 Mailbox unavailable" };
+  const response = await request.post("/api/office/sign-in/link", {
+    data: { email: run.ownerEmail },
+  });
+  expect(response.status()).toBe(202);
+  const failed = page.getByRole("row").filter({ hasText: "5.1.1 Mailbox unavailable" });
+  await expect(async () => {
+    await page.reload();
+    await expect(failed.first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  behaviour.rejectRecipient = undefined;
+
+  for (const viewport of [phone, desktop]) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page, `the outbox's failed mails at ${viewport.width} px`);
+  }
+
+  const before = signInMails();
+  await failed.first().getByRole("link", { name: run.ownerEmail }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: `Mail to ${run.ownerEmail}` }),
+  ).toBeVisible();
+  for (const viewport of [phone, desktop]) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page, `a failed mail at ${viewport.width} px`);
+  }
+
+  await page.getByRole("button", { name: "Retry this mail" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Queued again" })).toBeVisible();
+  await mailTo(smtp, run.ownerEmail, /sign-in#token=/, before + 1);
+  const state = page.locator("dt", { hasText: /^State$/ }).locator("+ dd");
+  await expect(state).toHaveText("Sent", { timeout: 15_000 });
+  await expect(page.getByRole("button", { name: "Retry this mail" })).toHaveCount(0);
+
+  // The API refuses a second retry of it, whoever asks.
+  const id = new URL(page.url()).pathname.split("/").at(-1) ?? "";
+  const csrf = await page.evaluate(async () => {
+    const me = (await (await fetch("/api/office/me")).json()) as { csrfToken: string };
+    return me.csrfToken;
+  });
+  const again = await page.request.post(`/api/office/outbox/${id}/retry`, {
+    headers: { "X-CSRF-Token": csrf },
+  });
+  expect(again.status()).toBe(409);
+  expect(((await again.json()) as { error: string }).error).toBe(outboxMessages.notFailed);
+  await page.context().close();
+});
