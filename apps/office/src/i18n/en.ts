@@ -235,7 +235,7 @@ export const officeText = {
     hide: "Hide",
     approveOne: (name: string) => `Approve the comment by ${name}`,
     rejectOne: (name: string) => `Reject the comment by ${name}`,
-    spamOne: (name: string) => `Mark the comment by ${name} as spam`,
+    spamOne: (name: string) => `Mark as spam the comment by ${name}`,
     hideOne: (name: string) => `Hide the comment by ${name}`,
     confirmReject: (count: number) =>
       count === 1

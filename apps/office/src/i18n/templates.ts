@@ -55,7 +55,7 @@ export const officeTemplates: Readonly<Record<string, TemplateMessage>> = {
   },
   "comments.approveOne": { params: ["name"], en: "Approve the comment by {name}" },
   "comments.rejectOne": { params: ["name"], en: "Reject the comment by {name}" },
-  "comments.spamOne": { params: ["name"], en: "Mark the comment by {name} as spam" },
+  "comments.spamOne": { params: ["name"], en: "Mark as spam the comment by {name}" },
   "comments.hideOne": { params: ["name"], en: "Hide the comment by {name}" },
   "comments.confirmReject": {
     params: ["count"],
