@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from "react";
-import { Navigate, Route, Routes } from "react-router";
+import { Route, Routes } from "react-router";
 import { Layout } from "./components/layout";
 import { NotFoundPage } from "./components/not-found-page";
 import { useText } from "./i18n/text";
@@ -7,6 +7,12 @@ import { SignInPage } from "./features/sign-in/sign-in-page";
 
 // Every signed-in screen is its own chunk, fetched on the way there: the inbox's table code never
 // reaches the sign-in page.
+const OverviewPage = lazy(() =>
+  import("./features/overview/overview-page").then((m) => ({ default: m.OverviewPage })),
+);
+const SubscribersPage = lazy(() =>
+  import("./features/subscribers/subscribers-page").then((m) => ({ default: m.SubscribersPage })),
+);
 const InboxPage = lazy(() =>
   import("./features/leads/inbox-page").then((m) => ({ default: m.InboxPage })),
 );
@@ -43,7 +49,22 @@ export function OfficeRoutes() {
     <Routes>
       <Route path="/sign-in" element={<SignInPage />} />
       <Route element={<Layout />}>
-        <Route index element={<Navigate to="/leads" replace />} />
+        <Route
+          index
+          element={
+            <Loading>
+              <OverviewPage />
+            </Loading>
+          }
+        />
+        <Route
+          path="/subscribers"
+          element={
+            <Loading>
+              <SubscribersPage />
+            </Loading>
+          }
+        />
         <Route
           path="/leads"
           element={

@@ -75,7 +75,11 @@ export function Layout() {
       <header className="site-header">
         <nav aria-label={text.header.navigation} className="site-nav">
           <span className="app-name">{text.appName}</span>
+          <NavLink to="/" end>
+            {text.overview.heading}
+          </NavLink>
           <NavLink to="/leads">{text.header.leads}</NavLink>
+          <NavLink to="/subscribers">{text.subscribers.heading}</NavLink>
           <NavLink to="/comments">{text.comments.heading}</NavLink>
           <NavLink to="/outbox">{text.outbox.nav}</NavLink>
           {me.data?.role === "owner" ? <NavLink to="/staff">{text.header.staff}</NavLink> : null}

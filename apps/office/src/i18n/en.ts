@@ -58,6 +58,72 @@ export const officeText = {
   closeReason: { won: "Won", not_a_fit: "Not a fit", no_answer: "No answer", spam: "Spam" },
   locale: { en: "English", fr: "French", sw: "Swahili" },
 
+  /** The first screen (features/overview). */
+  overview: {
+    heading: "Overview",
+    figures: "This week in the office",
+    newLeads: "New leads this week",
+    unanswered: "Leads unanswered after two working days",
+    median: "Median time to first answer, last 12 weeks",
+    noAnswers: "No answers yet",
+    subscribers: "Subscribers",
+    pendingComments: "Comments awaiting a decision",
+    failedMails: "Mails that failed",
+    trendHeading: "Subscribers, last 12 weeks",
+  },
+
+  /** The subscribers (features/subscribers) and their weekly chart (components/week-chart.tsx). */
+  subscribers: {
+    heading: "Subscribers",
+    statusTabs: "Subscribers by state",
+    status: {
+      subscribed: "Subscribed",
+      pending: "Awaiting confirmation",
+      unsubscribed: "Unsubscribed",
+    },
+    searchHint: "A part of the address (no names are collected)",
+    fromLabel: "Subscribed from",
+    toLabel: "Subscribed until",
+    exportCsv: "Export these subscribers as CSV",
+    shown: (count: number) =>
+      count === 0
+        ? "No subscribers match these filters."
+        : count === 1
+          ? "1 subscriber shown."
+          : `${count} subscribers shown.`,
+    pages: "Pages of subscribers",
+    columns: {
+      email: "Address",
+      status: "State",
+      locale: "Language",
+      consent: "Consent",
+      left: "Unsubscribed",
+      actions: "Actions",
+    },
+    consentOn: (page: string, notice: string) => `on ${page}, notice ${notice}`,
+    unknownPage: "an unrecorded page",
+    unknownNotice: "unrecorded",
+    linkSent: "Link to confirm sent",
+    leftByStaff: (at: string, who: string) => `${at}, by ${who} on request`,
+    unsubscribe: "Unsubscribe",
+    unsubscribeNamed: (email: string) => `Unsubscribe ${email}`,
+    confirmUnsubscribe: (email: string) =>
+      `Unsubscribe ${email} on their request? They get no more newsletters; the office records that you did it.`,
+    confirm: "Yes, unsubscribe",
+    cancel: "Cancel",
+    unsubscribed: (email: string) => `${email} is unsubscribed.`,
+    trendHeading: "Last 12 weeks",
+    chart: {
+      title: "Subscriptions and departures per week, last 12 weeks",
+      summary: (subscribed: number, departed: number) =>
+        `Subscribed: ${subscribed}. Unsubscribed: ${departed}.`,
+      subscribed: "Subscribed",
+      departed: "Unsubscribed",
+      weekOf: "Week of",
+      showTable: "Show the figures as a table",
+    },
+  },
+
   inbox: {
     heading: "Leads",
     statusTabs: "Leads by status",

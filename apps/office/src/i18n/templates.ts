@@ -8,7 +8,22 @@ import type { TemplateMessage } from "@site/shared/i18n";
 export const officeTemplates: Readonly<Record<string, TemplateMessage>> = {
   "header.signedInAs": { params: ["name", "email"], en: "Signed in as {name} ({email})" },
   "inbox.tabLabel": { params: ["label", "count"], en: "{label} ({count})" },
-  "inbox.shown": {
+  "subscribers.shown": {
+    params: ["count"],
+    en: "{count, plural, =0 {No subscribers match these filters.} one {# subscriber shown.} other {# subscribers shown.}}",
+  },
+  "subscribers.consentOn": { params: ["page", "notice"], en: "on {page}, notice {notice}" },
+  "subscribers.leftByStaff": { params: ["at", "who"], en: "{at}, by {who} on request" },
+  "subscribers.unsubscribeNamed": { params: ["email"], en: "Unsubscribe {email}" },
+  "subscribers.confirmUnsubscribe": {
+    params: ["email"],
+    en: "Unsubscribe {email} on their request? They get no more newsletters; the office records that you did it.",
+  },
+  "subscribers.unsubscribed": { params: ["email"], en: "{email} is unsubscribed." },
+  "subscribers.chart.summary": {
+    params: ["subscribed", "departed"],
+    en: "Subscribed: {subscribed}. Unsubscribed: {departed}.",
+  },  "inbox.shown": {
     params: ["count"],
     en: "{count, plural, =0 {No leads match these filters.} one {# lead shown.} other {# leads shown.}}",
   },

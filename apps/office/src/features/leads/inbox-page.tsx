@@ -1,28 +1,17 @@
 import { useId, type FormEvent } from "react";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import type { LeadStatus } from "@site/shared/office";
 import { leadStatuses } from "@site/shared/office/constants";
 import { locales } from "@site/shared/i18n";
 import { errorText } from "../../components/error-text";
 import { Notice } from "../../components/notice";
 import { PageHeading } from "../../components/page-heading";
+import { Pager } from "../../components/pager";
 import { useText } from "../../i18n/text";
 import { csvHref, useLeads } from "./api";
 import { formatDuration } from "./duration";
 import { filtersToParams, queryString, readFilters, type LeadFilters } from "./filters";
 import { LeadsList } from "./leads-list";
-
-/**
- * The pages before this one (their cursors; "" is the first page), kept in the history entry: "Newer"
- * goes back one. A reloaded or shared link has no trail, so "Newer" then starts again from the newest.
- */
-interface PageTrail {
-  trail: string[];
-}
-const trailOf = (state: unknown): string[] =>
-  typeof state === "object" && state !== null && Array.isArray((state as PageTrail).trail)
-    ? (state as PageTrail).trail.filter((entry): entry is string => typeof entry === "string")
-    : [];
 
 /** The inbox with these filters (and page): a full path, so "no filters" is /leads, not "". */
 const inboxPath = (filters: LeadFilters, cursor?: string) =>
@@ -150,13 +139,10 @@ function FilterForm({ filters }: { filters: LeadFilters }) {
 export function InboxPage() {
   const text = useText();
   const [params] = useSearchParams();
-  const location = useLocation();
   const { filters, cursor } = readFilters(params);
   const leads = useLeads(filters, cursor);
-  const trail = trailOf(location.state);
   const page = leads.data;
 
-  const newer = trail.at(-1) ?? "";
   return (
     <>
       <PageHeading title={text.inbox.heading} />
@@ -182,24 +168,14 @@ export function InboxPage() {
       </Notice>
       <Notice tone="alert">{leads.isError ? errorText(leads.error, text) : null}</Notice>
       {page ? <LeadsList leads={page.items} caption={text.inbox.heading} /> : null}
-      <nav aria-label={text.inbox.pages} className="pager">
-        {cursor ? (
-          <Link
-            to={inboxPath(filters, newer || undefined)}
-            state={{ trail: trail.slice(0, -1) } satisfies PageTrail}
-          >
-            {text.inbox.newer}
-          </Link>
-        ) : null}
-        {page?.nextCursor ? (
-          <Link
-            to={inboxPath(filters, page.nextCursor)}
-            state={{ trail: [...trail, cursor ?? ""] } satisfies PageTrail}
-          >
-            {text.inbox.older}
-          </Link>
-        ) : null}
-      </nav>
+      <Pager
+        label={text.inbox.pages}
+        newerText={text.inbox.newer}
+        olderText={text.inbox.older}
+        cursor={cursor}
+        nextCursor={page?.nextCursor}
+        pathOf={(next) => inboxPath(filters, next)}
+      />
     </>
   );
 }
