@@ -23,7 +23,8 @@ export const officeTemplates: Readonly<Record<string, TemplateMessage>> = {
   "subscribers.chart.summary": {
     params: ["subscribed", "departed"],
     en: "Subscribed: {subscribed}. Unsubscribed: {departed}.",
-  },  "inbox.shown": {
+  },
+  "inbox.shown": {
     params: ["count"],
     en: "{count, plural, =0 {No leads match these filters.} one {# lead shown.} other {# leads shown.}}",
   },
