@@ -292,6 +292,41 @@ export function formatTable(rows) {
   ].join("\n");
 }
 
+/** The paint target: each route's LCP and TBT beside the bare reference page's, measured in the same run. */
+export const paintTarget = { lcpOverBareMs: 250, tbtOverBareMs: 30 };
+
+/**
+ * Each route's LCP and TBT over the reference's (the median of its measurements in the run, so a machine
+ * that got busier shows in both), one line each, and how many routes meet the paint target.
+ * Printed, not held to a budget: the gap is a figure of this host's run.
+ * @param {RouteSummary[]} rows
+ * @param {RouteSummary[]} references
+ */
+export function formatPaintGaps(rows, references) {
+  /** @param {(row: RouteSummary) => number | null} read */
+  const bare = (read) => {
+    const values = /** @type {number[]} */ (references.map(read).filter((value) => value !== null));
+    return values.length === 0 ? undefined : median(values);
+  };
+  const bareLcp = bare((row) => row.lcpMs);
+  const bareTbt = bare((row) => row.tbtMs);
+  if (bareLcp === undefined || bareTbt === undefined)
+    return "Paint target: the reference page could not be measured.";
+  let met = 0;
+  const lines = rows.map((row) => {
+    if (row.lcpMs === null || row.tbtMs === null) return `  ${row.label}: not measured`;
+    const lcp = row.lcpMs - bareLcp;
+    const tbt = row.tbtMs - bareTbt;
+    const ok = lcp <= paintTarget.lcpOverBareMs && tbt <= paintTarget.tbtOverBareMs;
+    if (ok) met += 1;
+    return `  ${ok ? "meets" : "misses"} ${row.label}: LCP ${lcp >= 0 ? "+" : ""}${Math.round(lcp)} ms, TBT ${tbt >= 0 ? "+" : ""}${Math.round(tbt)} ms`;
+  });
+  return [
+    `Paint target (LCP within ${paintTarget.lcpOverBareMs} ms and TBT within ${paintTarget.tbtOverBareMs} ms of the bare page's ${(bareLcp / 1000).toFixed(2)} s / ${Math.round(bareTbt)} ms): ${met} of ${rows.length} routes meet it`,
+    ...lines,
+  ].join("\n");
+}
+
 /** @typedef {{ bytes: number, requests: number, fromWorker: number, lcpMs: number }} Visit */
 
 /**
