@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from "react";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import type { CommentAction, CommentQueueStatus, CommentsPage as Page } from "@site/shared/office";
 import { commentQueueStatuses } from "@site/shared/office/constants";
 import { locales } from "@site/shared/i18n";
 import { errorText } from "../../components/error-text";
 import { Notice } from "../../components/notice";
 import { PageHeading } from "../../components/page-heading";
+import { Pager } from "../../components/pager";
 import { useText } from "../../i18n/text";
 import { useCommentQueue, useDecideComments } from "./api";
 import { CommentsList } from "./comments-list";
@@ -20,15 +21,6 @@ export const queuePath = (filters: CommentFilters, cursor?: string) =>
 /** What can be done to comments in each status: decide a pending one, hide a published one. */
 export const actionsFor = (status: CommentQueueStatus): CommentAction[] =>
   status === "pending" ? ["approve", "reject", "spam"] : status === "published" ? ["hide"] : [];
-
-/** The earlier pages' cursors ("" is the first), kept in the history entry: "Earlier" goes back one. */
-interface PageTrail {
-  trail: string[];
-}
-const trailOf = (state: unknown): string[] =>
-  typeof state === "object" && state !== null && Array.isArray((state as PageTrail).trail)
-    ? (state as PageTrail).trail.filter((entry): entry is string => typeof entry === "string")
-    : [];
 
 function StatusTabs({ filters, counts }: { filters: CommentFilters; counts?: Page["counts"] }) {
   const text = useText();
@@ -125,11 +117,9 @@ export function CommentsPage() {
   const text = useText();
   const t = text.comments;
   const [params] = useSearchParams();
-  const location = useLocation();
   const { filters, cursor } = readFilters(params);
   const queue = useCommentQueue(filters, cursor);
   const decide = useDecideComments();
-  const trail = trailOf(location.state);
   const page = queue.data;
   const listKey = `${filters.status}${queryString(filtersToParams(filters, cursor))}`;
   const [selection, setSelection] = useState<{ key: string; ids: Set<string> }>({
@@ -156,7 +146,6 @@ export function CommentsPage() {
     );
   }
 
-  const earlier = trail.at(-1) ?? "";
   return (
     <>
       <PageHeading title={t.heading} />
@@ -204,24 +193,14 @@ export function CommentsPage() {
           busy={decide.isPending}
         />
       ) : null}
-      <nav aria-label={t.pages} className="pager">
-        {cursor ? (
-          <Link
-            to={queuePath(filters, earlier || undefined)}
-            state={{ trail: trail.slice(0, -1) } satisfies PageTrail}
-          >
-            {t.earlier}
-          </Link>
-        ) : null}
-        {page?.nextCursor ? (
-          <Link
-            to={queuePath(filters, page.nextCursor)}
-            state={{ trail: [...trail, cursor ?? ""] } satisfies PageTrail}
-          >
-            {t.later}
-          </Link>
-        ) : null}
-      </nav>
+      <Pager
+        label={t.pages}
+        newerText={t.earlier}
+        olderText={t.later}
+        cursor={cursor}
+        nextCursor={page?.nextCursor}
+        pathOf={(next) => queuePath(filters, next)}
+      />
     </>
   );
 }
