@@ -69,6 +69,10 @@ export function measure() {
   return [
     { screen: "sign-in (/admin/sign-in)", files: screenFiles(undefined) },
     { screen: "inbox (/admin/leads)", files: screenFiles("src/features/leads/inbox-page.tsx") },
+    {
+      screen: "comments (/admin/comments)",
+      files: screenFiles("src/features/comments/comments-page.tsx"),
+    },
     // The first screen (/admin) and the subscribers: each its own lazy chunk, the chart in theirs.
     { screen: "overview (/admin)", files: screenFiles("src/features/overview/overview-page.tsx") },
     {
