@@ -252,17 +252,14 @@ export function mailLocale(message: Pick<MailMessage, "headers">): Locale {
 
 /**
  * The audit entry of a retry (staff/port.ts's NewAuditEntry; the store writes it in the retry's
- * transaction): the mail's kind, its attempts and the server's last answer before the retry.
+ * transaction): the mail's kind and the attempts it had. Not the server's answer: it may name the
+ * recipient, and the audit log outlives a person's erasure.
  */
 export const mailRetriedAudit = (by: string, mail: MailRecord) => ({
   actor: by,
   action: "mail.retried",
   target: mail.id,
-  details: {
-    kind: mail.meta.kind,
-    attempts: String(mail.delivery.attempts),
-    error: mail.delivery.error,
-  },
+  details: { kind: mail.meta.kind, attempts: String(mail.delivery.attempts) },
 });
 
 /** The office's outbox over the mail table or collection (both stores; contract in test/contract). */

@@ -231,7 +231,8 @@ describe("retrying a failed mail", () => {
     expect(mail.retriedAt).not.toBeNull();
     const audit = (await t.store.listAudit(20)).find((entry) => entry.action === "mail.retried");
     expect(audit).toMatchObject({ actor: colleague, target: failedId });
-    expect(audit?.details["error"]).toContain("No such user here");
+    // The server's answer may name the recipient: it stays out of the audit log, which outlives an erasure.
+    expect(audit?.details).toEqual({ kind: "admin", attempts: "1" });
 
     // Queued, not failed: refused, and nothing changes.
     const queued = await staff.post(outboxApi.retry(failedId)).expect(409);

@@ -170,7 +170,7 @@ export function describeOutboxContract(current: () => Store): void {
         {
           actor: "staff@firm.test",
           target: record.id,
-          details: { kind: "admin", attempts: "1", error: "550 no such user" },
+          details: { kind: "admin", attempts: "1" },
         },
       ]);
 
