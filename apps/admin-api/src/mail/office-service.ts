@@ -19,6 +19,7 @@ import {
   type OutboxMail,
   type OutboxOfficeStore,
 } from "./port.js";
+import { withholdLinkKeys } from "./withheld-links.js";
 
 type Invalid = { kind: "invalid"; fieldErrors: Record<string, string> };
 
@@ -74,7 +75,8 @@ export const toOutboxSummary = (mail: OutboxMail): OutboxMailSummary => {
 
 /**
  * A mail as its page shows it. The text body only while kept: the retention job (workers/retention.ts,
- * MAIL_BODY_RETENTION_DAYS) empties the bodies of finished mails, and a held mail's was never kept.
+ * MAIL_BODY_RETENTION_DAYS) empties the bodies of finished mails, and a held mail's was never kept. Its
+ * links' keys are withheld (withheld-links.ts): a sign-in link in the outbox is no way into the office.
  */
 export const toOutboxMail = (mail: OutboxMail): OutboxMailAnswer => {
   const held = mail.delivery.state === "HELD";
@@ -84,7 +86,7 @@ export const toOutboxMail = (mail: OutboxMail): OutboxMailAnswer => {
     replyTo: mail.message.replyTo ?? null,
     messageId: mail.delivery.messageId,
     body: kept
-      ? { kept: true, subject: mail.message.subject, text: mail.message.text }
+      ? { kept: true, subject: mail.message.subject, text: withholdLinkKeys(mail.message.text) }
       : {
           kept: false,
           subject: mail.message.subject,

@@ -13,10 +13,16 @@ import {
 } from "@site/shared/office";
 import { createSmtpTransport } from "../../src/adapters/mail/smtp-transport.js";
 import type { MailRecord } from "../../src/ports/store.js";
+import { withheldMark } from "../../src/mail/withheld-links.js";
 import { createOutboxWorker } from "../../src/workers/outbox.js";
 import { cappedContact } from "../contract/outbox-contract.js";
 import { makeTestApp } from "../helpers/app.js";
-import { officeAgent, signInAs, type OfficeSession } from "../helpers/office-session.js";
+import {
+  officeAgent,
+  signInAs,
+  tokenMailedTo,
+  type OfficeSession,
+} from "../helpers/office-session.js";
 import { startSmtpServer } from "../helpers/smtp.js";
 
 const owner = "owner@firm.test";
@@ -267,5 +273,24 @@ describe("retrying a failed mail", () => {
       .post(outboxApi.retry("00000000-0000-4000-8000-000000000000"))
       .expect(404);
     expect(officeErrorSchema.parse(unknown.body).error).toBe(outboxMessages.mailNotFound);
+  });
+});
+
+describe("a mail's links", () => {
+  it("never show their keys: the owner's sign-in link in the outbox is no way in for a colleague", async () => {
+    await request(t.app).post("/api/office/sign-in/link").send({ email: owner }).expect(202);
+    const token = await tokenMailedTo(t.store, owner);
+    const list = await page(`?kind=office-sign-in&state=queued`);
+    const id = list.items.find((item) => item.to === owner)?.id;
+    expect(id).toBeDefined();
+    const { mail } = outboxMailAnswerSchema.parse(
+      (await staff.get(outboxApi.mail(id ?? "")).expect(200)).body,
+    );
+    if (!mail.body.kept) throw new Error("the queued sign-in mail's body is kept");
+    expect(mail.body.text).toContain(`/admin/sign-in${withheldMark}`);
+    expect(mail.body.text).not.toContain(token);
+    expect(JSON.stringify(mail)).not.toContain("token=");
+    // The key is still the owner's alone: it signs the owner in.
+    await request(t.app).post("/api/office/sign-in").send({ token }).expect(200);
   });
 });
