@@ -1,12 +1,13 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { newsletterContent } from "@site/shared/content";
 import { officeMessages } from "@site/shared/office";
 import { expectNoAxeViolations } from "../../web/e2e/support/axe";
 import { contactForm, fillContact } from "../../web/e2e/support/contact-form";
 import { waitForIsland } from "../../web/e2e/support/page-health";
 import { uniqueEmail } from "../../web/e2e/support/unique";
-import { mailTo, signInLink, startMailbox, type Smtp } from "./support/mail";
+import { mailTo, signInLink, type Smtp } from "./support/mail";
+import { mailboxWhenFree, signInThrough } from "./support/owner";
 import { officeRun } from "./support/run-env";
 
 /**
@@ -31,21 +32,6 @@ let owner: Page;
 let requestId = "";
 let erasureId = "";
 
-/**
- * The suite's SMTP port, once it is free: the other office journeys run their own mailbox on it and
- * may run in the other worker, so this file binds the port when they have let it go.
- */
-async function mailboxWhenFree(port: number): Promise<Smtp> {
-  for (;;) {
-    try {
-      return await startMailbox(port);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-}
-
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   smtp = await mailboxWhenFree(run.smtpPort);
@@ -60,31 +46,6 @@ async function axeAtBothWidths(page: Page, where: string): Promise<void> {
     await page.setViewportSize(viewport);
     await expectNoAxeViolations(page, `${where} at ${viewport.width} px`);
   }
-}
-
-/** Signs the owner in through a link mailed now (the newest such mail is this one's). */
-async function signInOwner(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: desktop, serviceWorkers: "block" });
-  const page = await context.newPage();
-  const isLink = (text: string | undefined) => /sign-in#token=/.test(text ?? "");
-  const before = smtp.received.filter(
-    (mail) => mail.envelope.to.includes(run.ownerEmail) && isLink(mail.parsed.text),
-  ).length;
-  await page.goto("/admin/people/requests");
-  await expect(page).toHaveURL(/\/admin\/sign-in\?next=/);
-  await page.getByRole("textbox", { name: "Work email address" }).fill(run.ownerEmail);
-  await page.getByRole("button", { name: "Mail me a sign-in link" }).click();
-  await expect(page.getByRole("status").filter({ hasText: officeMessages.linkSent })).toBeVisible();
-  await mailTo(smtp, run.ownerEmail, /sign-in#token=/, before + 1);
-  const links = smtp.received.filter(
-    (mail) => mail.envelope.to.includes(run.ownerEmail) && isLink(mail.parsed.text),
-  );
-  const newest = links.at(-1);
-  if (!newest) throw new Error("no sign-in mail");
-  await page.goto(signInLink(newest));
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Register of requests" })).toBeVisible();
-  return page;
 }
 
 test("a visitor sends an inquiry and subscribes through the public site", async ({ browser }) => {
@@ -114,7 +75,12 @@ test("a visitor sends an inquiry and subscribes through the public site", async 
 test("the owner records the request in the register and opens it: everything held, on one page", async ({
   browser,
 }) => {
-  owner = await signInOwner(browser);
+  owner = await signInThrough(browser, smtp, {
+    email: run.ownerEmail,
+    path: "/people/requests",
+    heading: "Register of requests",
+    viewport: desktop,
+  });
   await owner.getByRole("textbox", { name: "The person's address" }).fill(visitor);
   await owner.getByRole("combobox", { name: "What they asked for" }).selectOption("erasure");
   await owner.getByRole("combobox", { name: "How it came" }).selectOption("web-form");
