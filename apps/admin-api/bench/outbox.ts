@@ -6,24 +6,16 @@
  * them, and 10,000 inserts into the mail table with and without them. Budget (the brief): list and each
  * filter p95 <= 50 ms. Not part of the test pass/fail.
  */
-import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
-import { Agent, get } from "node:http";
-import type { AddressInfo } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
-import express from "express";
-import { pino } from "pino";
 import { createSqliteStore } from "../src/adapters/sqlite/sqlite-store.js";
-import { createApp } from "../src/app.js";
-import { createServices } from "../src/services.js";
-import { systemClock } from "../src/ports/clock.js";
+import { startOfficeBench } from "./support/office-bench.js";
 
 const mails = 10_000;
 const runs = 200;
-const owner = "owner@firm.example";
 const loadBefore = loadavg()[0] ?? 0;
 
 const dir = await mkdtemp(join(tmpdir(), "outbox-bench-"));
@@ -85,72 +77,15 @@ function fill(db: Database.Database, count: number): void {
   db.close();
 }
 
-const services = createServices({
-  store,
-  identity: { contactInbox: "inbox@firm.example", siteUrl: "http://127.0.0.1" },
-  clock: systemClock,
-});
-await services.staff.ensureOwner(owner);
-await services.staff.requestLink({ email: owner });
-const linkMail = (await store.listMails({})).find((mail) => mail.meta.kind === "office-sign-in");
-const token = /#token=([\w-]{43})/.exec(linkMail?.message.text ?? "")?.[1] ?? "";
-const session = await services.staff.signInWithLink({ token });
-if (session.kind !== "signed-in") throw new Error("the bench could not sign in");
-const app = createApp({
-  services,
-  store,
-  clock: systemClock,
-  logger: pino({ level: "silent" }),
-  security: {
-    adminApiToken: undefined,
-    corsOrigins: [],
-    siteUrl: "http://127.0.0.1",
-    trustProxy: false,
-    rateLimit: { windowMs: 60_000, max: 1_000_000 },
-    commentsPerAddress: 1_000_000,
-  },
-});
-const bare = express();
-bare.get("/bare", (_req, res) => {
-  res.set("Cache-Control", "no-store").json({ ok: true });
-});
-const servers = [app.listen(0, "127.0.0.1"), bare.listen(0, "127.0.0.1")];
-await Promise.all(servers.map((server) => once(server, "listening")));
-const [apiPort, barePort] = servers.map((server) => (server.address() as AddressInfo).port);
-
-const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-const cookie = `office_session=${session.sessionId}`;
-function fetchJson(port: number, path: string): Promise<{ ms: number; body: string }> {
-  const start = process.hrtime.bigint();
-  return new Promise((resolve, reject) => {
-    get({ host: "127.0.0.1", port, path, agent, headers: { cookie } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        if (res.statusCode !== 200) reject(new Error(`${path}: ${res.statusCode}`));
-        else
-          resolve({
-            ms: Number(process.hrtime.bigint() - start) / 1e6,
-            body: Buffer.concat(chunks).toString("utf8"),
-          });
-      });
-    }).on("error", reject);
-  });
-}
+const bench = await startOfficeBench(store, runs);
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 function summary(samples: number[]): { p50: number; p95: number } {
   samples.sort((a, b) => a - b);
   return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
 }
-async function measure(port: number, path: string) {
-  for (let i = 0; i < 10; i += 1) await fetchJson(port, path);
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i += 1) samples.push((await fetchJson(port, path)).ms);
-  return summary(samples);
-}
 
-const firstPage = JSON.parse((await fetchJson(apiPort as number, "/api/office/outbox")).body) as {
+const firstPage = JSON.parse((await bench.fetchJson("/api/office/outbox")).body) as {
   items: { id: string }[];
   nextCursor: string;
 };
@@ -178,10 +113,7 @@ console.log(
 );
 console.log("case".padEnd(28), "p50 ms".padStart(8), "p95 ms".padStart(8), "budget".padStart(8));
 for (const [name, path, budget] of cases) {
-  const { p50, p95 } = await measure(
-    path === "/bare" ? (barePort as number) : (apiPort as number),
-    path,
-  );
+  const { p50, p95 } = await bench.measure(path);
   const verdict = budget === 0 ? "" : p95 <= budget ? "ok" : "OVER";
   console.log(
     name.padEnd(28),
@@ -293,10 +225,6 @@ for (const [name, path, budget] of cases) {
   await rm(costDir, { recursive: true, force: true });
 }
 
-for (const server of servers) {
-  server.closeAllConnections();
-  server.close();
-}
-agent.destroy();
+bench.close();
 await store.close();
 await rm(dir, { recursive: true, force: true });
