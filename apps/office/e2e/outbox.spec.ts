@@ -1,8 +1,9 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { officeMessages, outboxMessages } from "@site/shared/office";
+import { expect, test } from "@playwright/test";
+import { outboxMessages } from "@site/shared/office";
 import { expectNoAxeViolations } from "../../web/e2e/support/axe";
-import { startSmtpServer, type TestSmtpOptions } from "../../admin-api/test/helpers/smtp";
-import { mailTo, signInLink, type Smtp } from "./support/mail";
+import type { TestSmtpOptions } from "../../admin-api/test/helpers/smtp";
+import { mailTo, type Smtp } from "./support/mail";
+import { mailboxWhenFree, signInThrough } from "./support/owner";
 import { officeRun } from "./support/run-env";
 
 /**
@@ -18,27 +19,12 @@ const phone = { width: 390, height: 844 };
 const desktop = { width: 1366, height: 900 };
 
 /** The server's behaviour, read at every RCPT: set `rejectRecipient` to refuse, clear it to accept. */
-const behaviour: TestSmtpOptions = { port: run.smtpPort };
+const behaviour: TestSmtpOptions = {};
 let smtp: Smtp;
-
-/**
- * The suite's SMTP port, once it is free: the other journeys' files run their own mailbox on it and may
- * run in the other worker, so this file binds the port when they have let it go.
- */
-async function mailboxWhenFree(): Promise<Smtp> {
-  for (;;) {
-    try {
-      return await startSmtpServer(behaviour);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-}
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  smtp = await mailboxWhenFree();
+  smtp = await mailboxWhenFree(run.smtpPort, behaviour);
 });
 test.afterAll(async () => {
   await smtp?.close();
@@ -50,27 +36,16 @@ const signInMails = () =>
       mail.envelope.to.includes(run.ownerEmail) && /sign-in#token=/.test(mail.parsed.text ?? ""),
   ).length;
 
-/** Signs the owner in through a mailed link, landing on `path` (a path under /admin). */
-async function signInOwner(browser: Browser, path: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: desktop, serviceWorkers: "block" });
-  const page = await context.newPage();
-  const before = signInMails();
-  await page.goto(`/admin${path}`);
-  await expect(page).toHaveURL(/\/admin\/sign-in\?next=/);
-  await page.getByRole("textbox", { name: "Work email address" }).fill(run.ownerEmail);
-  await page.getByRole("button", { name: "Mail me a sign-in link" }).click();
-  await expect(page.getByRole("status").filter({ hasText: officeMessages.linkSent })).toBeVisible();
-  await page.goto(signInLink(await mailTo(smtp, run.ownerEmail, /sign-in#token=/, before + 1)));
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Mail outbox" })).toBeVisible();
-  return page;
-}
-
 test("a mail the server refused is retried from the office and arrives", async ({
   browser,
   request,
 }) => {
-  const page = await signInOwner(browser, "/outbox?state=failed");
+  const page = await signInThrough(browser, smtp, {
+    email: run.ownerEmail,
+    path: "/outbox?state=failed",
+    heading: "Mail outbox",
+    viewport: desktop,
+  });
 
   // The server refuses every recipient for good: the next sign-in link fails on its first attempt.
   behaviour.rejectRecipient = { code: 550, message: "5.1.1 Mailbox unavailable" };

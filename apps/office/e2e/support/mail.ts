@@ -1,11 +1,18 @@
 import { expect } from "@playwright/test";
-import { startSmtpServer, type ReceivedMail } from "../../../admin-api/test/helpers/smtp";
+import {
+  startSmtpServer,
+  type ReceivedMail,
+  type TestSmtpOptions,
+} from "../../../admin-api/test/helpers/smtp";
 
 export type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 
-/** The API's own test SMTP server (a real one, in this process), on the run's port. */
-export function startMailbox(port: number): Promise<Smtp> {
-  return startSmtpServer({ port });
+/**
+ * The API's own test SMTP server (a real one, in this process), on the run's port. `behaviour` is read
+ * at every recipient: a journey sets its `rejectRecipient` to make the server refuse, and clears it.
+ */
+export function startMailbox(port: number, behaviour: TestSmtpOptions = {}): Promise<Smtp> {
+  return startSmtpServer(Object.assign(behaviour, { port }));
 }
 
 const recipients = (mail: ReceivedMail) => mail.envelope.to.map((address) => address.toLowerCase());

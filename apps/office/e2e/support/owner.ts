@@ -6,10 +6,13 @@ import { mailTo, signInLink, startMailbox, type Smtp } from "./mail";
  * The suite's SMTP port, once it is free: each journey's file runs its own mailbox on it and the files
  * may run in the other worker, so a file binds the port when the one before has let it go.
  */
-export async function mailboxWhenFree(port: number): Promise<Smtp> {
+export async function mailboxWhenFree(
+  port: number,
+  behaviour: Parameters<typeof startMailbox>[1] = {},
+): Promise<Smtp> {
   for (;;) {
     try {
-      return await startMailbox(port);
+      return await startMailbox(port, behaviour);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
       await new Promise((resolve) => setTimeout(resolve, 500));
