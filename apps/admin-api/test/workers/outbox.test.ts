@@ -136,7 +136,9 @@ describe("the outbox worker over SMTP", () => {
     expect((await worker.tick()).claimed).toBe(0);
 
     const back = await startSmtpServer({ port });
-    closers.push(back.close);
+    // Closed after the transport (closers run last-in first): a server closed while the transport's
+    // pool still holds its idle connection waits for the client to hang up (smtp-server's grace, 30 s).
+    closers.unshift(back.close);
     t.clock.advance(1);
     expect(await worker.tick()).toEqual(result(2, 2, 0, 0));
     expect(back.received).toHaveLength(2);
