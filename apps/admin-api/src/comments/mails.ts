@@ -3,6 +3,7 @@ import { blogPaths, type BlogPostSummary } from "@site/shared/blog";
 import { localeNames, trimTrailingSlashes, type Locale } from "@site/shared/i18n";
 import type { NewMail } from "../ports/store.js";
 import type { ModerationDecision, ModerationLinks } from "./moderation-links.js";
+import { commentsPaths } from "@site/shared/office/constants";
 import { htmlDocument, oneLine, type MailIdentity } from "../mail/templates.js";
 
 export interface CommentDetails {
@@ -22,8 +23,9 @@ const linkLabels: Record<ModerationDecision, string> = {
 /**
  * The firm's notification about a new comment: the post, the name, the address (for the firm only) and
  * the text, every one escaped, with the three signed links (approve, reject, mark as spam; 14 days). Each
- * link opens a page that shows the comment and asks to confirm: nothing changes by opening it. It goes
- * to the firm's inbox only; nothing is ever mailed to the commenter.
+ * link opens a page that shows the comment and asks to confirm: nothing changes by opening it; the
+ * office's queue of the post's pending comments is linked too. It goes to the firm's inbox only; nothing
+ * is ever mailed to the commenter.
  */
 export function commentNotificationMail(
   comment: CommentDetails,
@@ -34,6 +36,8 @@ export function commentNotificationMail(
   const postUrl = `${trimTrailingSlashes(identity.siteUrl)}${blogPaths.post(post.slug)}`;
   const name = oneLine(comment.name);
   const subject = oneLine(`New comment to moderate on "${post.title}" from ${name}`);
+  // The office's queue of this post's pending comments (a staff session decides there, many at once).
+  const queueUrl = `${trimTrailingSlashes(identity.siteUrl)}${commentsPaths.queue}?status=pending&post=${encodeURIComponent(post.slug)}`;
   const urls = (["approved", "rejected", "spam"] as const).map(
     (decision) => [decision, links.url(commentId, decision)] as const,
   );
@@ -50,6 +54,7 @@ export function commentNotificationMail(
     ...urls.map(([decision, url]) => `${linkLabels[decision]}: ${url}`),
     "",
     "Each link opens a page that asks you to confirm; the links work for 14 days.",
+    `Or decide it in the office's comment queue (a decision there makes these links say so): ${queueUrl}`,
     `Comment id (for the operator command): ${commentId}`,
   ].join("\n");
   const html = htmlDocument(
@@ -69,6 +74,7 @@ export function commentNotificationMail(
         )
         .join(" &middot; ")}</p>`,
       "<p>Each link opens a page that asks you to confirm; the links work for 14 days.</p>",
+      `<p>Or decide it in <a href="${escapeHtml(queueUrl)}">the office's comment queue</a> (a decision there makes these links say so).</p>`,
       `<p>Comment id (for the operator command): ${escapeHtml(commentId)}</p>`,
     ].join("\n"),
   );

@@ -108,6 +108,14 @@ describe("blog comments", () => {
       expect(mail?.message.text).toContain("> We saw the same in Kisumu.");
       for (const decision of ["approved", "rejected", "spam"] as const)
         expect(mail?.message.html).toContain(`href="${links().url(res.body.id, decision)}"`);
+      // And the office's queue of the post's pending comments, where the same decision can be made.
+      const queue = `https://site.firm.test/admin/comments?status=pending&post=${post.slug}`;
+      expect(mail?.message.text).toContain(
+        `comment queue (a decision there makes these links say so): ${queue}`,
+      );
+      expect(mail?.message.html).toContain(
+        `<a href="${queue.replace("&", "&amp;")}">the office's comment queue</a>`,
+      );
     });
 
     it("escapes the name and text in the notification, delivered through a real SMTP server", async () => {
