@@ -7,6 +7,7 @@ import {
 } from "firebase-admin/firestore";
 import { leadStatuses, type CloseReason, type LeadStatus } from "@site/shared/office";
 import { isDocumentId, type FirestoreContext } from "../adapters/firestore/fields.js";
+import { keysetPage, scanNewestFirst } from "../adapters/firestore/keyset.js";
 import { toContact } from "../contacts/firestore.js";
 import type { FirestoreOfficeSeam } from "../staff/firestore.js";
 import {
@@ -83,37 +84,9 @@ export function createFirestoreLeads(
     return query.orderBy("createdAt", "desc");
   }
 
-  /** Leads of the query after `after`, in order, read `batch` at a time, the memory filter applied. */
-  async function* scan(
-    filter: LeadFilter,
-    withStatus: boolean,
-    after: LeadCursor | null,
-    batch: number,
-  ) {
-    const keep = memoryFilter(filter);
-    let cursor = after;
-    for (;;) {
-      let query = queryOf(filter, withStatus);
-      // Ties on createdAt (same instant) are ordered by id, newest-first order's implicit tie-break.
-      if (cursor) query = query.where("createdAt", "<=", Timestamp.fromDate(cursor.createdAt));
-      const snapshot = await query.limit(batch + 1).get();
-      const read = snapshot.docs.map(toLead);
-      const fresh =
-        cursor === null ? read : read.filter((lead) => isAfter(lead, cursor as LeadCursor));
-      const page = fresh.slice(0, batch);
-      yield keep ? page.filter(keep) : page;
-      const last = page.at(-1);
-      if (snapshot.size <= batch || !last) return;
-      cursor = { createdAt: last.createdAt, id: last.id };
-    }
-  }
-
-  const isAfter = (lead: LeadRecord, cursor: LeadCursor) =>
-    lead.createdAt.getTime() < cursor.createdAt.getTime() ||
-    (lead.createdAt.getTime() === cursor.createdAt.getTime() && lead.id < cursor.id);
-
-  const byNewest = (a: LeadRecord, b: LeadRecord) =>
-    b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+  /** Leads of the filter's query after `after`, `batch` at a time, the memory filter applied. */
+  const scan = (filter: LeadFilter, withStatus: boolean, after: LeadCursor | null, batch: number) =>
+    scanNewestFirst(queryOf(filter, withStatus), toLead, memoryFilter(filter), after, batch);
 
   async function all(filter: LeadFilter, withStatus: boolean): Promise<LeadRecord[]> {
     const found: LeadRecord[] = [];
@@ -146,18 +119,7 @@ export function createFirestoreLeads(
   return {
     async listLeads(filter, limit, after) {
       ensureOpen();
-      const items: LeadRecord[] = [];
-      for await (const page of scan(filter, true, after, Math.max(limit + 1, 50))) {
-        items.push(...page);
-        if (items.length > limit) break;
-      }
-      items.sort(byNewest);
-      const shown = items.slice(0, limit);
-      const last = shown.at(-1);
-      return {
-        items: shown,
-        next: items.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null,
-      };
+      return keysetPage(scan(filter, true, after, Math.max(limit + 1, 50)), limit);
     },
     async leadStats(filter) {
       ensureOpen();

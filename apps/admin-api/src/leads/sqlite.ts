@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
 import type { CloseReason, LeadStatus } from "@site/shared/office";
 import { dateOrNull, likePattern } from "../adapters/sqlite/rows.js";
+import { statementCache } from "../adapters/sqlite/statements.js";
 import { toContact, type ContactRow } from "../contacts/sqlite.js";
 import type { InsertMails } from "../mail/sqlite.js";
 import type { InsertAudit } from "../staff/sqlite.js";
@@ -101,15 +102,7 @@ export function createSqliteLeads(
   { insertMails, insertAudit }: { insertMails: InsertMails; insertAudit: InsertAudit },
 ): LeadStore {
   // Statements by their SQL: the filters make a handful of shapes, each prepared once.
-  const prepared = new Map<string, Database.Statement>();
-  const prepare = (sql: string) => {
-    let statement = prepared.get(sql);
-    if (!statement) {
-      statement = db.prepare(sql);
-      prepared.set(sql, statement);
-    }
-    return statement;
-  };
+  const prepare = statementCache(db);
   const s = {
     leadById: db.prepare<[string], LeadRow>(`SELECT * FROM contacts WHERE id = ?`),
     events: db.prepare<[string], EventRow>(

@@ -7,6 +7,7 @@ import {
   timestampOrNull,
   type FirestoreContext,
 } from "../adapters/firestore/fields.js";
+import { keysetPage, scanNewestFirst } from "../adapters/firestore/keyset.js";
 import type { FirestoreOfficeSeam } from "../staff/firestore.js";
 import type {
   SubscriberCursor,
@@ -56,13 +57,6 @@ function memoryFilter(
     (!plainlyUnsubscribed || subscriber.officeStatus === "unsubscribed");
 }
 
-const isAfter = (subscriber: SubscriberRecord, cursor: SubscriberCursor) =>
-  subscriber.createdAt.getTime() < cursor.createdAt.getTime() ||
-  (subscriber.createdAt.getTime() === cursor.createdAt.getTime() && subscriber.id < cursor.id);
-
-const byNewest = (a: SubscriberRecord, b: SubscriberRecord) =>
-  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-
 export function createFirestoreSubscriberOffice(
   { firestore, ensureOpen }: FirestoreContext,
   seam: FirestoreOfficeSeam,
@@ -81,47 +75,27 @@ export function createFirestoreSubscriberOffice(
     return query.orderBy("createdAt", "desc");
   }
 
-  /** Subscriptions of the query after `after`, in order, read `batch` at a time, the memory filter applied. */
-  async function* scan(
+  /** The subscriptions of the filter's query after `after`, `batch` at a time, the memory filter applied. */
+  const scan = (
     filter: SubscriberFilter,
     withStatus: boolean,
     after: SubscriberCursor | null,
     batch: number,
-  ) {
-    const keep = memoryFilter(filter, withStatus);
-    let cursor = after;
-    for (;;) {
-      let query = queryOf(filter, withStatus ? filter.status : undefined);
-      if (cursor) query = query.where("createdAt", "<=", Timestamp.fromDate(cursor.createdAt));
-      const snapshot = await query.limit(batch + 1).get();
-      const read = snapshot.docs.map(toSubscriber);
-      const from = cursor;
-      const fresh = from === null ? read : read.filter((item) => isAfter(item, from));
-      const page = fresh.slice(0, batch);
-      yield keep ? page.filter(keep) : page;
-      const last = page.at(-1);
-      if (snapshot.size <= batch || !last) return;
-      cursor = { createdAt: last.createdAt, id: last.id };
-    }
-  }
+  ) =>
+    scanNewestFirst(
+      queryOf(filter, withStatus ? filter.status : undefined),
+      toSubscriber,
+      memoryFilter(filter, withStatus),
+      after,
+      batch,
+    );
 
   const count = async (query: Query) => (await query.count().get()).data().count;
 
   return {
     async listSubscriberPage(filter, limit, after) {
       ensureOpen();
-      const items: SubscriberRecord[] = [];
-      for await (const page of scan(filter, true, after, Math.max(limit + 1, 50))) {
-        items.push(...page);
-        if (items.length > limit) break;
-      }
-      items.sort(byNewest);
-      const shown = items.slice(0, limit);
-      const last = shown.at(-1);
-      return {
-        items: shown,
-        next: items.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null,
-      };
+      return keysetPage(scan(filter, true, after, Math.max(limit + 1, 50)), limit);
     },
     async countSubscribers(filter) {
       ensureOpen();

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import type { SubscriberStatus } from "@site/shared/office";
-import { dateOrNull } from "../adapters/sqlite/rows.js";
+import { dateOrNull, likePattern } from "../adapters/sqlite/rows.js";
+import { statementCache } from "../adapters/sqlite/statements.js";
 import type { InsertAudit } from "../staff/sqlite.js";
 import type {
   SubscriberCursor,
@@ -35,9 +36,6 @@ export function toSubscriber(row: SubscriberRow): SubscriberRecord {
     unsubscribedBy: row.status === "unsubscribed" ? row.unsubscribed_by : null,
   };
 }
-
-/** `%text%` for LIKE, its own % _ and \ escaped. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The WHERE clause of a filter. The search is LIKE over the address (stored as its key, lower case),
@@ -78,15 +76,7 @@ export function createSqliteSubscriberOffice(
   { insertAudit }: { insertAudit: InsertAudit },
 ): SubscriberOfficeStore {
   // Statements by their SQL: the filters make a handful of shapes, each prepared once.
-  const prepared = new Map<string, Database.Statement>();
-  const prepare = (sql: string) => {
-    let statement = prepared.get(sql);
-    if (!statement) {
-      statement = db.prepare(sql);
-      prepared.set(sql, statement);
-    }
-    return statement;
-  };
+  const prepare = statementCache(db);
   const s = {
     byId: db.prepare<[string], SubscriberRow>(`SELECT * FROM subscriptions WHERE id = ?`),
     consented: db.prepare<[number, number], number>(
