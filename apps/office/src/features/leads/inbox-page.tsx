@@ -1,11 +1,11 @@
 import { useId, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import type { LeadStatus } from "@site/shared/office";
 import { leadStatuses } from "@site/shared/office/constants";
 import { locales } from "@site/shared/i18n";
 import { errorText } from "../../components/error-text";
 import { Notice } from "../../components/notice";
 import { PageHeading } from "../../components/page-heading";
+import { StatusTabs } from "../../components/status-tabs";
 import { Pager } from "../../components/pager";
 import { useText } from "../../i18n/text";
 import { csvHref, useLeads } from "./api";
@@ -16,36 +16,6 @@ import { LeadsList } from "./leads-list";
 /** The inbox with these filters (and page): a full path, so "no filters" is /leads, not "". */
 const inboxPath = (filters: LeadFilters, cursor?: string) =>
   `/leads${queryString(filtersToParams(filters, cursor))}`;
-
-function StatusTabs({
-  filters,
-  counts,
-}: {
-  filters: LeadFilters;
-  counts: Record<LeadStatus, number> | undefined;
-}) {
-  const text = useText();
-  const total = counts ? counts.new + counts.in_progress + counts.closed : undefined;
-  const tab = (status: LeadStatus | undefined, label: string, count: number | undefined) => (
-    <li key={status ?? "all"}>
-      <Link
-        to={inboxPath({ ...filters, status })}
-        aria-current={filters.status === status ? "page" : undefined}
-        className="tab"
-      >
-        {count === undefined ? label : text.inbox.tabLabel(label, count)}
-      </Link>
-    </li>
-  );
-  return (
-    <nav aria-label={text.inbox.statusTabs}>
-      <ul className="tabs">
-        {tab(undefined, text.inbox.all, total)}
-        {leadStatuses.map((status) => tab(status, text.status[status], counts?.[status]))}
-      </ul>
-    </nav>
-  );
-}
 
 function FilterForm({ filters }: { filters: LeadFilters }) {
   const text = useText();
@@ -146,7 +116,14 @@ export function InboxPage() {
   return (
     <>
       <PageHeading title={text.inbox.heading} />
-      <StatusTabs filters={filters} counts={page?.counts} />
+      <StatusTabs
+        label={text.inbox.statusTabs}
+        statuses={leadStatuses}
+        names={text.status}
+        current={filters.status}
+        counts={page?.counts}
+        pathOf={(status) => inboxPath({ ...filters, status })}
+      />
       <FilterForm filters={filters} />
       <div className="inbox-summary">
         <p>

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import type { SubscriberCounts, SubscriberStatus } from "@site/shared/office";
 import { subscriberStatuses } from "@site/shared/office/constants";
 import { locales } from "@site/shared/i18n";
 import { errorText } from "../../components/error-text";
 import { Notice } from "../../components/notice";
 import { PageHeading } from "../../components/page-heading";
+import { StatusTabs } from "../../components/status-tabs";
 import { Pager } from "../../components/pager";
 import { WeekChart } from "../../components/week-chart";
 import { useText } from "../../i18n/text";
@@ -17,37 +17,6 @@ import { SubscribersList } from "./subscribers-list";
 /** The list with these filters (and page): a full path, so "no filters" is /subscribers, not "". */
 export const subscribersPath = (filters: SubscriberFilters, cursor?: string) =>
   `/subscribers${queryString(filtersToParams(filters, cursor))}`;
-
-function StatusTabs({
-  filters,
-  counts,
-}: {
-  filters: SubscriberFilters;
-  counts: SubscriberCounts | undefined;
-}) {
-  const all = useText();
-  const text = all.subscribers;
-  const total = counts ? counts.subscribed + counts.pending + counts.unsubscribed : undefined;
-  const tab = (status: SubscriberStatus | undefined, label: string, count: number | undefined) => (
-    <li key={status ?? "all"}>
-      <Link
-        to={subscribersPath({ ...filters, status })}
-        aria-current={filters.status === status ? "page" : undefined}
-        className="tab"
-      >
-        {count === undefined ? label : all.inbox.tabLabel(label, count)}
-      </Link>
-    </li>
-  );
-  return (
-    <nav aria-label={text.statusTabs}>
-      <ul className="tabs">
-        {tab(undefined, all.inbox.all, total)}
-        {subscriberStatuses.map((status) => tab(status, text.status[status], counts?.[status]))}
-      </ul>
-    </nav>
-  );
-}
 
 function FilterForm({ filters }: { filters: SubscriberFilters }) {
   const all = useText();
@@ -138,7 +107,14 @@ export function SubscribersPage() {
   return (
     <>
       <PageHeading title={text.heading} />
-      <StatusTabs filters={filters} counts={page?.counts} />
+      <StatusTabs
+        label={text.statusTabs}
+        statuses={subscriberStatuses}
+        names={text.status}
+        current={filters.status}
+        counts={page?.counts}
+        pathOf={(status) => subscribersPath({ ...filters, status })}
+      />
       <FilterForm filters={filters} />
       <div className="inbox-summary">
         <a href={csvHref(filters)} download>
