@@ -121,6 +121,9 @@ describe("firestore.indexes.json", () => {
     // The audit screen's filters (actor, action, target; composite indexes with `at` below) and the data
     // requests answered before the retention's day (answeredOn).
     const peopleAndAudit = ["actor", "action", "target", "answeredOn"];
+    // The office's subscribers: a pending return (awaitingConfirmation, composite indexes below) and the
+    // weekly trend's single-field ranges over consents and departures.
+    const subscribers = ["awaitingConfirmation", "consentAt", "unsubscribedAt"];
     expect(queried).toEqual(
       new Set([
         ...outbox,
@@ -129,6 +132,7 @@ describe("firestore.indexes.json", () => {
         ...idempotencyKeys,
         ...office,
         ...peopleAndAudit,
+        ...subscribers,
       ]),
     );
     for (const index of file.indexes) {
@@ -154,6 +158,25 @@ describe("firestore.indexes.json", () => {
         { fieldPath: "createdAt", order: "ASCENDING" },
       ],
     });
+  });
+
+  it("indexes every combination of the office subscribers' equality filters, newest first", () => {
+    for (const filters of [
+      ["status"],
+      ["locale"],
+      ["status", "locale"],
+      ["status", "awaitingConfirmation"],
+      ["status", "awaitingConfirmation", "locale"],
+    ]) {
+      expect(file.indexes).toContainEqual({
+        collectionGroup: "subscriptions",
+        queryScope: "COLLECTION",
+        fields: [
+          ...filters.map((fieldPath) => ({ fieldPath, order: "ASCENDING" })),
+          { fieldPath: "createdAt", order: "DESCENDING" },
+        ],
+      });
+    }
   });
 
   it("indexes every combination of the leads inbox's equality filters, newest first", () => {
