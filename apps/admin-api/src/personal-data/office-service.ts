@@ -139,8 +139,11 @@ export function createOfficePeopleService({
     fieldErrors: { email: officeMessages.emailInvalid },
   };
 
-  /** The address's key (the lenient rule of personal-data/service.ts), or the refusal. */
-  const addressOf = (
+  /**
+   * The request's address as its key (the lenient rule of personal-data/service.ts) and the register
+   * entry it names, or the refusal.
+   */
+  const parse = (
     body: unknown,
     schema: typeof personFindRequestSchema | typeof personExportRequestSchema,
   ) => {
@@ -148,7 +151,9 @@ export function createOfficePeopleService({
     if (!parsed.success)
       return { kind: "invalid" as const, fieldErrors: fieldErrorsOf(parsed.error) };
     const key = personalDataAddress(parsed.data.email);
-    return key === null ? invalidEmail : { kind: "ok" as const, key, data: parsed.data };
+    const requestId =
+      "requestId" in parsed.data ? (parsed.data.requestId as string | undefined) : undefined;
+    return key === null ? invalidEmail : { kind: "ok" as const, key, requestId };
   };
 
   /** The register entry an export or erasure answers: it must exist and be this address's. */
@@ -173,7 +178,7 @@ export function createOfficePeopleService({
 
   return {
     async find(body, me) {
-      const address = addressOf(body, personFindRequestSchema);
+      const address = parse(body, personFindRequestSchema);
       if (address.kind === "invalid") return address;
       const outcome = await personalData.export(address.key);
       if (outcome.kind === "invalid") return invalidEmail;
@@ -188,9 +193,9 @@ export function createOfficePeopleService({
     },
 
     async export(body, me) {
-      const address = addressOf(body, personExportRequestSchema);
+      const address = parse(body, personExportRequestSchema);
       if (address.kind === "invalid") return address;
-      const entry = await entryFor((address.data as { requestId?: string }).requestId, address.key);
+      const entry = await entryFor(address.requestId, address.key);
       if (entry.kind === "not-found" || entry.kind === "invalid") return entry;
       const outcome = await personalData.export(address.key);
       if (outcome.kind === "invalid") return invalidEmail;
