@@ -277,9 +277,9 @@ export const migrations: readonly Migration[] = [
   CREATE INDEX mail_state_created ON mail (state, created_at, id);
   `,
   // The comment queue read from indexes (bench/comments.ts, 10,000 comments): one post's comments in one
-  // status in the queue's order (without it the post index gave them unordered, sorted per request),
-  // and one language's (which also gives the counts per status under a language filter, a table scan
-  // before).
+  // status in the queue's order (without it the status index is walked and every other post's comment
+  // skipped, all of them for a post with few or none), and one language's (which also gives the counts
+  // per status under a language filter, a table scan before). Comments only: the SQL is as first shipped.
   `
   CREATE INDEX comments_post_queue ON comments (post, status, created_at, id);
   CREATE INDEX comments_locale_queue ON comments (locale, status, created_at, id);
