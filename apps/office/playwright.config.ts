@@ -17,7 +17,11 @@ if (!webServer || Array.isArray(webServer))
 
 export default defineConfig({
   ...webConfig,
-  // The journey is one story told in order (serial in its file); the public-pages check runs beside it.
+  // One spec at a time: every spec's mail arrives at the one SMTP port the product was started with, and
+  // a spec listens there from its first test to its last, so two running at once would take each other's
+  // port (or mail). Each journey is one story told in order (serial in its file).
+  workers: 1,
+  fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: { ...webConfig.use, actionTimeout: 10_000 },
