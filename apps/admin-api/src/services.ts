@@ -168,12 +168,7 @@ export function createServices({
       clock,
       onMailQueued,
     }),
-    people: createOfficePeopleService({
-      store,
-      personalData: createPersonalDataService({ store, dataKey: keys.dataKey, clock }),
-      dataKey: keys.dataKey,
-      clock,
-    }),
+    people: createOfficePeopleService({ store, dataKey: keys.dataKey, clock }),
     audit: createOfficeAuditService({ store, retentionDays: auditRetentionDays }),
     comments: createCommentService({
       store,

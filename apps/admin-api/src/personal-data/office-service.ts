@@ -18,9 +18,11 @@ import type { Clock } from "../ports/clock.js";
 import type { NewAuditEntry, StaffRecord, StaffStore } from "../staff/port.js";
 import type { DataRequestRecord, ErasureRecord, PersonalDataStore } from "./port.js";
 import {
+  erasureAudit,
+  gatherPersonalData,
+  heldCounts,
   personalDataAddress,
   type PersonalDataExport,
-  type PersonalDataService,
 } from "./service.js";
 
 type Invalid = { kind: "invalid"; fieldErrors: Record<string, string> };
@@ -114,22 +116,12 @@ function toPersonData(data: PersonalDataExport, requests: DataRequestRecord[]): 
   };
 }
 
-/** The counts an audit entry of a person's data carries (never its content). */
-const heldCounts = (data: PersonalDataExport): Record<string, string> => ({
-  subscription: data.subscription ? data.subscription.status : "none",
-  inquiries: String(data.contacts.length),
-  comments: String(data.comments.length),
-  mails: String(data.mails.length),
-});
-
 export function createOfficePeopleService({
   store,
-  personalData,
   dataKey,
   clock,
 }: {
   store: PersonalDataStore & Pick<StaffStore, "recordAudit">;
-  personalData: PersonalDataService;
   dataKey: DataKey;
   clock: Clock;
 }): OfficePeopleService {
@@ -180,16 +172,15 @@ export function createOfficePeopleService({
     async find(body, me) {
       const address = parse(body, personFindRequestSchema);
       if (address.kind === "invalid") return address;
-      const outcome = await personalData.export(address.key);
-      if (outcome.kind === "invalid") return invalidEmail;
+      const data = await gatherPersonalData(store, address.key, clock.now());
       const requests = await store.dataRequestsOf(address.key);
       await store.recordAudit({
         actor: me.email,
         action: "person.viewed",
         target: dataKey(address.key),
-        details: heldCounts(outcome.value),
+        details: heldCounts(data),
       });
-      return { kind: "found", person: toPersonData(outcome.value, requests) };
+      return { kind: "found", person: toPersonData(data, requests) };
     },
 
     async export(body, me) {
@@ -197,14 +188,13 @@ export function createOfficePeopleService({
       if (address.kind === "invalid") return address;
       const entry = await entryFor(address.requestId, address.key);
       if (entry.kind === "not-found" || entry.kind === "invalid") return entry;
-      const outcome = await personalData.export(address.key);
-      if (outcome.kind === "invalid") return invalidEmail;
+      const data = await gatherPersonalData(store, address.key, clock.now());
       const exported: NewAuditEntry = {
         actor: me.email,
         action: "person.exported",
         target: dataKey(address.key),
         details: {
-          ...heldCounts(outcome.value),
+          ...heldCounts(data),
           request: entry.kind === "entry" ? entry.entry.id : null,
         },
       };
@@ -220,7 +210,7 @@ export function createOfficePeopleService({
         );
         if (!answered) return { kind: "not-found" };
       } else await store.recordAudit(exported);
-      return { kind: "exported", data: outcome.value };
+      return { kind: "exported", data: data };
     },
 
     async erase(body, me) {
@@ -241,20 +231,13 @@ export function createOfficePeopleService({
         addressHash,
         answer:
           entry.kind === "entry" ? { id: entry.entry.id, by: me.email, on: today() } : undefined,
-        audit: ({ id, deleted }) => [
-          {
-            actor: me.email,
-            action: "person.erased",
-            target: addressHash,
-            details: {
-              erasure: id,
-              subscriptions: String(deleted.subscriptions),
-              inquiries: String(deleted.contacts),
-              comments: String(deleted.comments),
-              mails: String(deleted.mails),
-              request: entry.kind === "entry" ? entry.entry.id : null,
-            },
-          },
+        audit: (erased) => [
+          erasureAudit(
+            me.email,
+            addressHash,
+            erased,
+            entry.kind === "entry" ? entry.entry.id : null,
+          ),
           ...(entry.kind === "entry" && entry.entry.answeredOn === null
             ? [answeredAudit(me.email, entry.entry.id, "erasure")]
             : []),

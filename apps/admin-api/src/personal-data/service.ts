@@ -2,6 +2,7 @@ import { emailKey, fieldLimits } from "@site/shared/schemas";
 import type {
   ConsentRecord,
   ErasureRecord,
+  NewAuditEntry,
   PersonalData,
   Store,
   SubscriptionRecord,
@@ -59,6 +60,72 @@ function attributes(subscription: SubscriptionRecord): string {
   });
 }
 
+/**
+ * Everything held about an address's key, as the firm hands it over: the records and each consent on
+ * record, oldest first. Reads only; the callers audit.
+ */
+export async function gatherPersonalData(
+  store: Pick<Store, "findPersonalData">,
+  email: string,
+  exportedAt: Date,
+): Promise<PersonalDataExport> {
+  const data = await store.findPersonalData(email);
+  const consents: PersonalDataExport["consents"] = [
+    ...(data.subscription
+      ? [
+          {
+            source: "subscription" as const,
+            id: data.subscription.id,
+            ...data.subscription.consent,
+          },
+        ]
+      : []),
+    ...data.contacts.map((contact) => ({
+      source: "contact" as const,
+      id: contact.id,
+      ...contact.consent,
+    })),
+    ...data.comments.map((comment) => ({
+      source: "comment" as const,
+      id: comment.id,
+      ...comment.consent,
+    })),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+  return { email, exportedAt, ...data, consents };
+}
+
+/** The counts an audit entry of a person's data carries (never its content). */
+export const heldCounts = (data: PersonalData): Record<string, string> => ({
+  subscription: data.subscription ? data.subscription.status : "none",
+  inquiries: String(data.contacts.length),
+  comments: String(data.comments.length),
+  mails: String(data.mails.length),
+});
+
+/** An erasure's audit entry: the address's keyed hash as its target, the counts deleted. */
+export const erasureAudit = (
+  actor: string | null,
+  addressHash: string,
+  erasure: Pick<ErasureRecord, "id" | "deleted">,
+  request: string | null = null,
+): NewAuditEntry => ({
+  actor,
+  action: "person.erased",
+  target: addressHash,
+  details: {
+    erasure: erasure.id,
+    subscriptions: String(erasure.deleted.subscriptions),
+    inquiries: String(erasure.deleted.contacts),
+    comments: String(erasure.deleted.comments),
+    mails: String(erasure.deleted.mails),
+    request,
+  },
+});
+
+/**
+ * The operator command's and the bearer-token endpoints' service. Their exports and erasures are in the
+ * office's audit log as the system's (actor null), the erasure's entry in its own transaction.
+ */
 export function createPersonalDataService({
   store,
   dataKey,
@@ -73,40 +140,35 @@ export function createPersonalDataService({
     async export(input) {
       const email = personalDataAddress(input);
       if (email === null) return { kind: "invalid" };
-      const data = await store.findPersonalData(email);
-      const consents: PersonalDataExport["consents"] = [
-        ...(data.subscription
-          ? [
-              {
-                source: "subscription" as const,
-                id: data.subscription.id,
-                ...data.subscription.consent,
-              },
-            ]
-          : []),
-        ...data.contacts.map((contact) => ({
-          source: "contact" as const,
-          id: contact.id,
-          ...contact.consent,
-        })),
-        ...data.comments.map((comment) => ({
-          source: "comment" as const,
-          id: comment.id,
-          ...comment.consent,
-        })),
-      ].sort((a, b) => a.at.getTime() - b.at.getTime());
-      return { kind: "ok", value: { email, exportedAt: clock.now(), ...data, consents } };
+      const value = await gatherPersonalData(store, email, clock.now());
+      await store.recordAudit({
+        actor: null,
+        action: "person.exported",
+        target: dataKey(email),
+        details: heldCounts(value),
+      });
+      return { kind: "ok", value };
     },
     async erase(input) {
       const email = personalDataAddress(input);
       if (email === null) return { kind: "invalid" };
+      const addressHash = dataKey(email);
       return {
         kind: "ok",
-        value: await store.erasePersonalData(email, { addressHash: dataKey(email) }),
+        value: await store.erasePersonalData(email, {
+          addressHash,
+          audit: (erasure) => [erasureAudit(null, addressHash, erasure)],
+        }),
       };
     },
     async subscribersCsv() {
       const subscribers = await store.listSubscribers();
+      await store.recordAudit({
+        actor: null,
+        action: "subscribers.exported",
+        target: null,
+        details: { subscribers: String(subscribers.length), status: "subscribed" },
+      });
       const rows = subscribers.map((subscription) =>
         // No names are collected with a subscription: the column is there for the tools' format.
         [subscription.email, "", attributes(subscription)].map(csvField).join(","),

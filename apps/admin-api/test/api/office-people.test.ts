@@ -12,7 +12,7 @@ import {
   personDataSchema,
 } from "@site/shared/office";
 import type { makeTestApp } from "../helpers/app.js";
-import { testDataKey } from "../helpers/app.js";
+import { testDataKey, testToken } from "../helpers/app.js";
 import { officeAgent, officeAppWithStaff, type OfficeSession } from "../helpers/office-session.js";
 
 const owner = "owner@firm.test";
@@ -347,5 +347,30 @@ describe("office people: the register of requests", () => {
     expect(new Set(ids).size).toBe(ids.length);
     const times = [...first.items, ...second.items].map((item) => item.createdAt);
     expect(times).toEqual([...times].sort().reverse());
+  });
+});
+
+describe("the firm's tools and the operator command", () => {
+  it("the bearer-token export, erasure and subscriber list are in the audit log as the system's, by the keyed hash", async () => {
+    await person("tools@example.com");
+    const admin = (path: string) =>
+      request(t.app).post(path).set("Authorization", `Bearer ${testToken}`);
+    await admin("/api/admin/personal-data/export").send({ email: "tools@example.com" }).expect(200);
+    await admin("/api/admin/personal-data/erase").send({ email: "tools@example.com" }).expect(200);
+    await request(t.app)
+      .get("/api/admin/subscribers.csv")
+      .set("Authorization", `Bearer ${testToken}`)
+      .expect(200);
+    const system = (await t.store.listAudit(1000)).filter((entry) => entry.actor === null);
+    const hash = testDataKey("tools@example.com");
+    expect(system.filter((e) => e.target === hash).map((e) => e.action)).toEqual([
+      "person.erased",
+      "person.exported",
+    ]);
+    expect(system.find((e) => e.action === "person.erased")?.details).toMatchObject({
+      inquiries: "1",
+      subscriptions: "1",
+    });
+    expect(system.map((e) => e.action)).toContain("subscribers.exported");
   });
 });
