@@ -1,27 +1,24 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { officeMessages } from "@site/shared/office";
-import { expectNoAxeViolations } from "../../web/e2e/support/axe";
 import { contactForm, fillContact } from "../../web/e2e/support/contact-form";
 import { tabTo, waitForIsland, watchConsole } from "../../web/e2e/support/page-health";
 import { uniqueEmail } from "../../web/e2e/support/unique";
 import { mailTo, signInLink, startMailbox, type Smtp } from "./support/mail";
 import { officeRun } from "./support/run-env";
+import { axeAtBothWidths, desktop, phone } from "./support/widths";
 
 /**
  * The office, end to end, as the firm uses it: the owner signs in by a mailed link and invites a
  * colleague; the colleague signs in on her own device, takes a lead posted through the public contact
  * form, notes, replies (the mail arrives over SMTP threaded to the firm's notification) and closes it;
  * her filters survive a reload; she signs out; the owner removes her and her next request lands on
- * sign-in. axe runs on sign-in, the inbox and a lead at 390 px and on a desktop.
+ * sign-in. axe runs on sign-in, the inbox, a lead and the staff screen at 390 and 1366 px.
  */
 test.describe.configure({ mode: "serial" });
 
 const run = officeRun();
 const colleagueEmail = uniqueEmail("amani");
 const subject = `Payments review ${colleagueEmail.slice(6, 14)}`;
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1280, height: 900 };
-const shots = process.env.OFFICE_SCREENSHOTS;
 
 let smtp: Smtp;
 let owner: BrowserContext;
@@ -50,20 +47,6 @@ test.afterAll(async () => {
   await colleague?.close();
   await smtp?.close();
 });
-
-async function axeAtBothWidths(page: Page, where: string): Promise<void> {
-  const size = page.viewportSize();
-  for (const viewport of [phone, desktop]) {
-    await page.setViewportSize(viewport);
-    await expectNoAxeViolations(page, `${where} at ${viewport.width} px`);
-    if (shots)
-      await page.screenshot({
-        path: `${shots}/${where.replace(/\W+/g, "-")}-${viewport.width}.png`,
-        fullPage: true,
-      });
-  }
-  if (size) await page.setViewportSize(size);
-}
 
 /** Asks for a link on the sign-in screen and follows the one mailed to `address`. */
 async function signIn(browser: Browser, address: string, nth: number, viewport = desktop) {
@@ -114,6 +97,7 @@ test("the owner invites a colleague, who signs in on her own phone", async ({ br
     ownerPage.getByRole("status").filter({ hasText: `${colleagueEmail} is invited` }),
   ).toBeVisible();
   await expect(ownerPage.getByRole("rowheader", { name: colleagueEmail })).toBeVisible();
+  await axeAtBothWidths(ownerPage, "staff");
 
   const invitation = await mailTo(smtp, colleagueEmail, /sign-in#token=/, 1);
   colleague = await browser.newContext({ viewport: phone, serviceWorkers: "block" });

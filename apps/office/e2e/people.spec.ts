@@ -2,13 +2,13 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { newsletterContent } from "@site/shared/content";
 import { officeMessages } from "@site/shared/office";
-import { expectNoAxeViolations } from "../../web/e2e/support/axe";
 import { contactForm, fillContact } from "../../web/e2e/support/contact-form";
 import { waitForIsland } from "../../web/e2e/support/page-health";
 import { uniqueEmail } from "../../web/e2e/support/unique";
 import { mailTo, signInLink, type Smtp } from "./support/mail";
 import { mailboxWhenFree, signInThrough } from "./support/owner";
 import { officeRun } from "./support/run-env";
+import { axeAtBothWidths, desktop } from "./support/widths";
 
 /**
  * People's data, end to end: a visitor sends an inquiry through the public contact form and subscribes
@@ -24,8 +24,6 @@ const run = officeRun();
 const visitor = uniqueEmail("person");
 const subject = `Data request ${visitor.slice(7, 15)}`;
 const staffEmail = uniqueEmail("clerk");
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1366, height: 900 };
 
 let smtp: Smtp;
 let owner: Page;
@@ -40,13 +38,6 @@ test.afterAll(async () => {
   await owner?.context().close();
   await smtp?.close();
 });
-
-async function axeAtBothWidths(page: Page, where: string): Promise<void> {
-  for (const viewport of [phone, desktop]) {
-    await page.setViewportSize(viewport);
-    await expectNoAxeViolations(page, `${where} at ${viewport.width} px`);
-  }
-}
 
 test("a visitor sends an inquiry and subscribes through the public site", async ({ browser }) => {
   const context = await browser.newContext({ serviceWorkers: "block" });

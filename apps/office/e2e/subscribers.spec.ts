@@ -1,9 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations } from "../../web/e2e/support/axe";
+import { expect, test } from "@playwright/test";
 import { uniqueEmail } from "../../web/e2e/support/unique";
 import type { Smtp } from "./support/mail";
 import { mailboxWhenFree, signInThrough } from "./support/owner";
 import { officeRun } from "./support/run-env";
+import { axeAtBothWidths, desktop } from "./support/widths";
 
 /**
  * The first screen and the subscribers, end to end: three people subscribe through the public API (as
@@ -16,8 +16,6 @@ test.describe.configure({ mode: "serial" });
 const run = officeRun();
 const tag = uniqueEmail("s").slice(2, 10).toLowerCase();
 const people = ["wanjiru", "otieno", "amina"].map((name) => `${name}.${tag}@example.com`);
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1366, height: 900 };
 
 let smtp: Smtp;
 
@@ -28,13 +26,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await smtp?.close();
 });
-
-async function axeAtBothWidths(page: Page, where: string): Promise<void> {
-  for (const viewport of [phone, desktop]) {
-    await page.setViewportSize(viewport);
-    await expectNoAxeViolations(page, `${where} at ${viewport.width} px`);
-  }
-}
 
 test("staff open the overview, follow it to the subscribers, filter, export and unsubscribe one on request", async ({
   browser,
