@@ -6,24 +6,16 @@
  * leads/sqlite.ts runs) against an FTS5 table of the same leads. Budgets (the brief): list and each filter
  * p95 <= 50 ms, search p95 <= 100 ms. Not part of the test pass/fail.
  */
-import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
-import { Agent, get } from "node:http";
-import type { AddressInfo } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
-import express from "express";
-import { pino } from "pino";
 import { createSqliteStore } from "../src/adapters/sqlite/sqlite-store.js";
-import { createApp } from "../src/app.js";
-import { createServices } from "../src/services.js";
-import { systemClock } from "../src/ports/clock.js";
+import { percentile, startOfficeBench } from "./support/office-bench.js";
 
 const leads = 10_000;
 const runs = 200;
-const owner = "owner@firm.example";
 const staff = ["owner@firm.example", "amina@firm.example", "baraka@firm.example"];
 const loadBefore = loadavg()[0] ?? 0;
 
@@ -81,64 +73,7 @@ const store = createSqliteStore({ file });
   db.close();
 }
 
-const services = createServices({
-  store,
-  identity: { contactInbox: "inbox@firm.example", siteUrl: "http://127.0.0.1" },
-  clock: systemClock,
-});
-await services.staff.ensureOwner(owner);
-// Signed in as the office does it: a mailed link, its token read back from the outbox.
-await services.staff.requestLink({ email: owner });
-const linkMail = (await store.listMails({})).find((mail) => mail.meta.kind === "office-sign-in");
-const token = /#token=([\w-]{43})/.exec(linkMail?.message.text ?? "")?.[1] ?? "";
-const session = await services.staff.signInWithLink({ token });
-if (session.kind !== "signed-in") throw new Error("the bench could not sign in");
-const app = createApp({
-  services,
-  store,
-  clock: systemClock,
-  logger: pino({ level: "silent" }),
-  security: {
-    adminApiToken: undefined,
-    corsOrigins: [],
-    siteUrl: "http://127.0.0.1",
-    trustProxy: false,
-    rateLimit: { windowMs: 60_000, max: 1_000_000 },
-    commentsPerAddress: 1_000_000,
-  },
-});
-// The reference: a bare Express route answering a small JSON body, no-store, in the same process.
-const bare = express();
-bare.get("/bare", (_req, res) => {
-  res.set("Cache-Control", "no-store").json({ ok: true });
-});
-const servers = [app.listen(0, "127.0.0.1"), bare.listen(0, "127.0.0.1")];
-await Promise.all(servers.map((server) => once(server, "listening")));
-const [apiPort, barePort] = servers.map((server) => (server.address() as AddressInfo).port);
-
-const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-const cookie = `office_session=${session.sessionId}`;
-function time(port: number, path: string): Promise<number> {
-  const start = process.hrtime.bigint();
-  return new Promise((resolve, reject) => {
-    get({ host: "127.0.0.1", port, path, agent, headers: { cookie } }, (res) => {
-      res.resume();
-      res.on("end", () => {
-        if (res.statusCode !== 200) reject(new Error(`${path}: ${res.statusCode}`));
-        else resolve(Number(process.hrtime.bigint() - start) / 1e6);
-      });
-    }).on("error", reject);
-  });
-}
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-async function measure(port: number, path: string) {
-  for (let i = 0; i < 10; i += 1) await time(port, path);
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i += 1) samples.push(await time(port, path));
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
-}
+const bench = await startOfficeBench(store, runs);
 
 const cases: [string, string, number][] = [
   ["bare Express (reference)", "/bare", 0],
@@ -162,10 +97,7 @@ console.log(
 );
 console.log("case".padEnd(28), "p50 ms".padStart(8), "p95 ms".padStart(8), "budget".padStart(8));
 for (const [name, path, budget] of cases) {
-  const { p50, p95 } = await measure(
-    path === "/bare" ? (barePort as number) : (apiPort as number),
-    path,
-  );
+  const { p50, p95 } = await bench.measure(path);
   const verdict = budget === 0 ? "" : p95 <= budget ? "ok" : "OVER";
   console.log(
     name.padEnd(28),
@@ -214,10 +146,6 @@ for (const [name, path, budget] of cases) {
   db.close();
 }
 
-for (const server of servers) {
-  server.closeAllConnections();
-  server.close();
-}
-agent.destroy();
+bench.close();
 await store.close();
 await rm(dir, { recursive: true, force: true });

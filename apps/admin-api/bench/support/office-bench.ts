@@ -8,6 +8,10 @@ import { createServices } from "../../src/services.js";
 import { systemClock } from "../../src/ports/clock.js";
 import type { Store } from "../../src/ports/store.js";
 
+/** The `p`th percentile of ascending `sorted` samples (0 when there are none). */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
 /**
  * An office bench's HTTP side: the API on `store` with a signed-in owner's session, and a bare Express
  * route answering the same way, both on loopback; requests one at a time over one kept-alive socket,
@@ -69,9 +73,6 @@ export async function startOfficeBench(store: Store, runs: number) {
       }).on("error", reject);
     });
   }
-  const percentile = (sorted: number[], p: number) =>
-    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
   return {
     fetchJson,
     /** p50 and p95 of `runs` requests to `path`, after ten to warm up. */
