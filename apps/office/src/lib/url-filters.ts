@@ -77,3 +77,19 @@ export function queryString(params: URLSearchParams): string {
   const query = params.toString();
   return query ? `?${query}` : "";
 }
+
+/**
+ * A filter form's submit, taken over: stops the browser's own, and gives each field's text trimmed,
+ * or undefined when it is empty (that filter is off).
+ */
+export function submittedFilters(event: {
+  preventDefault(): void;
+  currentTarget: HTMLFormElement;
+}): (name: string) => string | undefined {
+  event.preventDefault();
+  const form = new FormData(event.currentTarget);
+  return (name) => {
+    const entry = form.get(name);
+    return typeof entry === "string" && entry.trim() !== "" ? entry.trim() : undefined;
+  };
+}

@@ -10,6 +10,7 @@ import { useIntlLocale, useText } from "../../i18n/text";
 import { formatDateTime } from "../../lib/format";
 import { useMe } from "../../lib/session";
 import { useMediaQuery } from "../../lib/use-media-query";
+import { submittedFilters } from "../../lib/url-filters";
 import { useAudit } from "./api";
 import { auditFiltersToParams, queryString, readAuditFilters, type AuditFilters } from "./filters";
 
@@ -22,12 +23,7 @@ function FilterForm({ filters }: { filters: AuditFilters }) {
   const id = useId();
 
   function apply(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const value = (name: string) => {
-      const entry = form.get(name);
-      return typeof entry === "string" && entry.trim() !== "" ? entry.trim() : undefined;
-    };
+    const value = submittedFilters(event);
     void navigate(
       auditPath({
         actor: value("actor"),

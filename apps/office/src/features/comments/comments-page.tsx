@@ -8,6 +8,7 @@ import { Notice } from "../../components/notice";
 import { PageHeading } from "../../components/page-heading";
 import { Pager } from "../../components/pager";
 import { useText } from "../../i18n/text";
+import { submittedFilters } from "../../lib/url-filters";
 import { useCommentQueue, useDecideComments } from "./api";
 import { CommentsList } from "./comments-list";
 import { DecisionButtons } from "./decision-buttons";
@@ -53,12 +54,8 @@ function FilterForm({ filters, posts }: { filters: CommentFilters; posts: Page["
   const id = useId();
 
   function apply(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const value = (name: string) => {
-      const entry = form.get(name);
-      return typeof entry === "string" && entry !== "" ? entry : undefined;
-    };
+    // Both fields are choices (a post's slug, a language), so trimming them changes nothing.
+    const value = submittedFilters(event);
     void navigate(
       queuePath({
         status: filters.status,

@@ -8,6 +8,7 @@ import { PageHeading } from "../../components/page-heading";
 import { StatusTabs } from "../../components/status-tabs";
 import { Pager } from "../../components/pager";
 import { useText } from "../../i18n/text";
+import { submittedFilters } from "../../lib/url-filters";
 import { csvHref, useLeads } from "./api";
 import { formatDuration } from "./duration";
 import { filtersToParams, queryString, readFilters, type LeadFilters } from "./filters";
@@ -24,12 +25,7 @@ function FilterForm({ filters }: { filters: LeadFilters }) {
   const hintId = `${id}-q-hint`;
 
   function apply(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const value = (name: string) => {
-      const entry = form.get(name);
-      return typeof entry === "string" && entry.trim() !== "" ? entry.trim() : undefined;
-    };
+    const value = submittedFilters(event);
     const next = {
       status: filters.status,
       owner: value("owner"),

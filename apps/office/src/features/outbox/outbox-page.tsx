@@ -8,6 +8,7 @@ import { Notice } from "../../components/notice";
 import { PageHeading } from "../../components/page-heading";
 import { Pager } from "../../components/pager";
 import { useText } from "../../i18n/text";
+import { submittedFilters } from "../../lib/url-filters";
 import { useOutbox } from "./api";
 import { filtersToParams, queryString, readFilters, type OutboxFilters } from "./filters";
 import { MailList } from "./mail-list";
@@ -53,12 +54,7 @@ function FilterForm({ filters }: { filters: OutboxFilters }) {
   const hintId = `${id}-recipient-hint`;
 
   function apply(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const value = (name: string) => {
-      const entry = form.get(name);
-      return typeof entry === "string" && entry.trim() !== "" ? entry.trim() : undefined;
-    };
+    const value = submittedFilters(event);
     const next = {
       state: filters.state,
       kind: value("kind"),

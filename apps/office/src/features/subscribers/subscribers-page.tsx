@@ -9,7 +9,7 @@ import { StatusTabs } from "../../components/status-tabs";
 import { Pager } from "../../components/pager";
 import { WeekChart } from "../../components/week-chart";
 import { useText } from "../../i18n/text";
-import { queryString } from "../../lib/url-filters";
+import { queryString, submittedFilters } from "../../lib/url-filters";
 import { csvHref, useSubscribers } from "./api";
 import { filtersToParams, readFilters, type SubscriberFilters } from "./filters";
 import { SubscribersList } from "./subscribers-list";
@@ -25,12 +25,7 @@ function FilterForm({ filters }: { filters: SubscriberFilters }) {
   const id = useId();
 
   function apply(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const value = (name: string) => {
-      const entry = form.get(name);
-      return typeof entry === "string" && entry.trim() !== "" ? entry.trim() : undefined;
-    };
+    const value = submittedFilters(event);
     const next = {
       status: filters.status,
       locale: value("locale"),
