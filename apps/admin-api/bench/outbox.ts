@@ -111,17 +111,7 @@ const cases: [string, string, number][] = [
 console.log(
   `Office outbox, ${mails} mails on SQLite, ${runs} requests each, one at a time (load before: ${loadBefore.toFixed(2)})`,
 );
-console.log("case".padEnd(28), "p50 ms".padStart(8), "p95 ms".padStart(8), "budget".padStart(8));
-for (const [name, path, budget] of cases) {
-  const { p50, p95 } = await bench.measure(path);
-  const verdict = budget === 0 ? "" : p95 <= budget ? "ok" : "OVER";
-  console.log(
-    name.padEnd(28),
-    p50.toFixed(2).padStart(8),
-    p95.toFixed(2).padStart(8),
-    `${budget || "-"} ${verdict}`.padStart(8),
-  );
-}
+await bench.printCases(cases);
 
 // What the two indexes buy: the list's queries at the database, with and without them.
 {

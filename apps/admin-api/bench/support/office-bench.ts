@@ -73,15 +73,39 @@ export async function startOfficeBench(store: Store, runs: number) {
       }).on("error", reject);
     });
   }
+  /** p50 and p95 of `runs` requests to `path`, after ten to warm up. */
+  async function measure(path: string): Promise<{ p50: number; p95: number }> {
+    for (let i = 0; i < 10; i += 1) await fetchJson(path);
+    const samples: number[] = [];
+    for (let i = 0; i < runs; i += 1) samples.push((await fetchJson(path)).ms);
+    samples.sort((a, b) => a - b);
+    return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+  }
+
   return {
     fetchJson,
-    /** p50 and p95 of `runs` requests to `path`, after ten to warm up. */
-    async measure(path: string): Promise<{ p50: number; p95: number }> {
-      for (let i = 0; i < 10; i += 1) await fetchJson(path);
-      const samples: number[] = [];
-      for (let i = 0; i < runs; i += 1) samples.push((await fetchJson(path)).ms);
-      samples.sort((a, b) => a - b);
-      return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+    measure,
+    /**
+     * Measures each case in turn and prints its row: p50 and p95 in ms, and the p95 budget with "ok" or
+     * "OVER" (a budget of 0: none, the reference row).
+     */
+    async printCases(cases: readonly (readonly [name: string, path: string, budgetMs: number])[]) {
+      console.log(
+        "case".padEnd(28),
+        "p50 ms".padStart(8),
+        "p95 ms".padStart(8),
+        "budget".padStart(8),
+      );
+      for (const [name, path, budget] of cases) {
+        const { p50, p95 } = await measure(path);
+        const verdict = budget === 0 ? "" : p95 <= budget ? "ok" : "OVER";
+        console.log(
+          name.padEnd(28),
+          p50.toFixed(2).padStart(8),
+          p95.toFixed(2).padStart(8),
+          `${budget || "-"} ${verdict}`.padStart(8),
+        );
+      }
     },
     close() {
       for (const server of servers) {
