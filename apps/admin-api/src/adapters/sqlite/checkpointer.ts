@@ -29,7 +29,7 @@ export type FromCheckpointWorker =
 /**
  * The thread's module, beside this one: built, dist/adapters/sqlite/checkpoint-worker.js. Run from the
  * TypeScript sources (tsx, vitest), this file is checkpointer.ts and the thread's module is the .ts one,
- * loaded with tsx registered in the thread first (scripts/tsx-in-threads.mjs says why).
+ * loaded through the small TypeScript hooks scripts/tsx-in-threads.mjs registers in the thread first (it says why).
  */
 const fromSources = import.meta.url.endsWith(".ts");
 const workerModule = fromSources
