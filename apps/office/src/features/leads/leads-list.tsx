@@ -1,16 +1,16 @@
-import { createColumnHelper, FlexRender, tableFeatures, useTable } from "@tanstack/react-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import type { LeadSummary } from "@site/shared/office";
 import { officePaths } from "@site/shared/office/constants";
+import { DataTable, type listFeatures } from "../../components/data-table";
 import type { OfficeText } from "../../i18n/en";
 import { useIntlLocale, useText } from "../../i18n/text";
 import { formatDateTime } from "../../lib/format";
 import { useMediaQuery } from "../../lib/use-media-query";
 import { firstAnswerMs, formatDuration } from "./duration";
 
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, LeadSummary>();
+const column = createColumnHelper<typeof listFeatures, LeadSummary>();
 
 /** A lead's router path (officePaths.lead is the full /admin address; the router adds the basename). */
 export const leadRoute = (id: string) => officePaths.lead(id).slice("/admin".length);
@@ -60,48 +60,6 @@ function useColumns(text: OfficeText, intlLocale: string) {
   );
 }
 
-function LeadsTable({ leads, caption }: { leads: LeadSummary[]; caption: string }) {
-  const text = useText();
-  const intlLocale = useIntlLocale();
-  const columns = useColumns(text, intlLocale);
-  const table = useTable({ features, columns, data: leads, getRowId: (lead) => lead.id });
-  return (
-    <div className="table-scroll">
-      <table className="leads-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col">
-                  <FlexRender header={header} />
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} className={`status-${row.original.status}`}>
-              {row.getAllCells().map((cell) =>
-                cell.column.id === "name" ? (
-                  <th key={cell.id} scope="row">
-                    <FlexRender cell={cell} />
-                  </th>
-                ) : (
-                  <td key={cell.id}>
-                    <FlexRender cell={cell} />
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
 /** On a phone: one card per lead, its name the link, the rest as a short description list. */
 function LeadCards({ leads, caption }: { leads: LeadSummary[]; caption: string }) {
   const text = useText();
@@ -135,9 +93,17 @@ function LeadCards({ leads, caption }: { leads: LeadSummary[]; caption: string }
 /** The page of leads: a table where there is room for one (48rem and wider), cards on a phone. */
 export function LeadsList({ leads, caption }: { leads: LeadSummary[]; caption: string }) {
   const wide = useMediaQuery("(min-width: 48rem)");
+  const columns = useColumns(useText(), useIntlLocale());
   if (leads.length === 0) return null;
   return wide ? (
-    <LeadsTable leads={leads} caption={caption} />
+    <DataTable
+      rows={leads}
+      columns={columns}
+      caption={caption}
+      className="leads-table"
+      rowClassName={(lead) => `status-${lead.status}`}
+      rowHeader="name"
+    />
   ) : (
     <LeadCards leads={leads} caption={caption} />
   );

@@ -1,15 +1,15 @@
-import { createColumnHelper, FlexRender, tableFeatures, useTable } from "@tanstack/react-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import type { OutboxMailSummary } from "@site/shared/office";
 import { outboxPaths } from "@site/shared/office/constants";
+import { DataTable, type listFeatures } from "../../components/data-table";
 import type { OfficeText } from "../../i18n/en";
 import { useIntlLocale, useText } from "../../i18n/text";
 import { formatDateTime } from "../../lib/format";
 import { useMediaQuery } from "../../lib/use-media-query";
 
-const features = tableFeatures({});
-const column = createColumnHelper<typeof features, OutboxMailSummary>();
+const column = createColumnHelper<typeof listFeatures, OutboxMailSummary>();
 
 /** A mail's router path (outboxPaths.mail is the full /admin address; the router adds the basename). */
 export const mailRoute = (id: string) => outboxPaths.mail(id).slice("/admin".length);
@@ -55,48 +55,6 @@ function useColumns(text: OfficeText, intlLocale: string) {
   );
 }
 
-function MailTable({ mails, caption }: { mails: OutboxMailSummary[]; caption: string }) {
-  const text = useText();
-  const intlLocale = useIntlLocale();
-  const columns = useColumns(text, intlLocale);
-  const table = useTable({ features, columns, data: mails, getRowId: (mail) => mail.id });
-  return (
-    <div className="table-scroll">
-      <table className="leads-table outbox-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col">
-                  <FlexRender header={header} />
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} className={`outbox-${row.original.state}`}>
-              {row.getAllCells().map((cell) =>
-                cell.column.id === "to" ? (
-                  <th key={cell.id} scope="row">
-                    <FlexRender cell={cell} />
-                  </th>
-                ) : (
-                  <td key={cell.id}>
-                    <FlexRender cell={cell} />
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
 /** On a phone: one card per mail, its recipient the link, the rest as a short description list. */
 function MailCards({ mails, caption }: { mails: OutboxMailSummary[]; caption: string }) {
   const text = useText();
@@ -134,9 +92,17 @@ function MailCards({ mails, caption }: { mails: OutboxMailSummary[]; caption: st
 /** The page of mails: a table where there is room for one (48rem and wider), cards on a phone. */
 export function MailList({ mails, caption }: { mails: OutboxMailSummary[]; caption: string }) {
   const wide = useMediaQuery("(min-width: 48rem)");
+  const columns = useColumns(useText(), useIntlLocale());
   if (mails.length === 0) return null;
   return wide ? (
-    <MailTable mails={mails} caption={caption} />
+    <DataTable
+      rows={mails}
+      columns={columns}
+      caption={caption}
+      className="leads-table outbox-table"
+      rowClassName={(mail) => `outbox-${mail.state}`}
+      rowHeader="to"
+    />
   ) : (
     <MailCards mails={mails} caption={caption} />
   );
