@@ -18,7 +18,7 @@ import { hasPendingSubmissions } from "./lib/pending-flag";
 import { browserConnection, prefetchOnIntent } from "./lib/prefetch";
 import { registerServiceWorker } from "./service-worker/register";
 
-// The rules the first screen did not need (this page inlined only its own), after its first paint.
+// The rules the page did not inline (it holds only its own): at the first tap or key, or once idle.
 loadDeferredStyles(document);
 enhancePage(document);
 enhanceArticleFilter(document);

@@ -34,4 +34,14 @@ describe("loadDeferredStyles", () => {
     });
     expect(waited).toBe(false);
   });
+
+  it("by default, links them at the visitor's first act on the page, once", () => {
+    document.head.innerHTML = `<style ${deferredStylesAttribute}="/assets/root.css">h1{}</style>`;
+    loadDeferredStyles(document);
+    expect(stylesheetHrefs()).toEqual([]);
+    document.body.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+    expect(stylesheetHrefs()).toEqual(["/assets/root.css"]);
+    document.body.dispatchEvent(new Event("keydown", { bubbles: true }));
+    expect(stylesheetHrefs()).toEqual(["/assets/root.css"]);
+  });
 });
