@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { freeText } from "../schemas/index.js";
 import { auditActions, officeLimits, peopleLimits } from "./constants.js";
-import { cursorParam, day, optionalParam } from "./fields.js";
+import { cursorParam, day, daysInOrder, optionalParam } from "./fields.js";
 import { officeMessages } from "./messages.js";
 
 /*
@@ -27,12 +27,7 @@ export const auditQuerySchema = z
     q: optionalParam(z.string().check(...freeText(peopleLimits.auditText))),
     cursor: optionalParam(cursorParam(officeLimits.cursor)),
   })
-  .check(
-    z.refine((query) => !query.from || !query.to || query.from <= query.to, {
-      error: officeMessages.dateRange,
-      path: ["to"],
-    }),
-  );
+  .check(daysInOrder);
 export type AuditQueryInput = z.input<typeof auditQuerySchema>;
 
 export const auditEntrySchema = z.object({

@@ -41,3 +41,9 @@ export const cursorParam = (max: number) =>
       z.maxLength(max, { error: officeMessages.invalidCursor, abort: true }),
       z.regex(/^[\w-]+$/, { error: officeMessages.invalidCursor }),
     );
+
+/** A list's days in order: `from` no later than `to` when both are given; refused at `to`. */
+export const daysInOrder = z.refine<{ from?: string | undefined; to?: string | undefined }>(
+  (query) => !query.from || !query.to || query.from <= query.to,
+  { error: officeMessages.dateRange, path: ["to"] },
+);

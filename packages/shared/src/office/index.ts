@@ -3,7 +3,7 @@ import { locales } from "../i18n/index.js";
 import { freeText } from "../schemas/index.js";
 import { closeReasons, leadStatuses, officeLimits, staffRoles } from "./constants.js";
 import { officeMessages } from "./messages.js";
-import { cursorParam, day, optionalParam, staffEmail } from "./fields.js";
+import { cursorParam, day, daysInOrder, optionalParam, staffEmail } from "./fields.js";
 
 export * from "./constants.js";
 
@@ -132,12 +132,7 @@ export const leadsQuerySchema = z
     q: optionalParam(z.string().check(...freeText(officeLimits.search))),
     cursor: optionalParam(cursorParam(officeLimits.cursor)),
   })
-  .check(
-    z.refine((query) => !query.from || !query.to || query.from <= query.to, {
-      error: officeMessages.dateRange,
-      path: ["to"],
-    }),
-  );
+  .check(daysInOrder);
 export type LeadsQueryInput = z.input<typeof leadsQuerySchema>;
 export type LeadsQuery = z.output<typeof leadsQuerySchema>;
 

@@ -3,7 +3,7 @@ import { locales } from "../i18n/index.js";
 import { freeText } from "../schemas/index.js";
 import { officeLimits, outboxHeldBy, outboxKinds, outboxStates } from "./constants.js";
 import { officeMessages } from "./messages.js";
-import { cursorParam, day, optionalParam } from "./fields.js";
+import { cursorParam, day, daysInOrder, optionalParam } from "./fields.js";
 
 /*
  * The office's mail outbox: the wire contract of /api/office/outbox, /api/office/outbox/:id and its
@@ -26,12 +26,7 @@ export const outboxQuerySchema = z
     to: optionalParam(day),
     cursor: optionalParam(cursorParam(officeLimits.cursor)),
   })
-  .check(
-    z.refine((query) => !query.from || !query.to || query.from <= query.to, {
-      error: officeMessages.dateRange,
-      path: ["to"],
-    }),
-  );
+  .check(daysInOrder);
 export type OutboxQueryInput = z.input<typeof outboxQuerySchema>;
 export type OutboxQuery = z.output<typeof outboxQuerySchema>;
 

@@ -3,7 +3,7 @@ import { locales } from "../i18n/index.js";
 import { freeText } from "../schemas/index.js";
 import { officeLimits, subscriberStatuses } from "./constants.js";
 import { officeMessages } from "./messages.js";
-import { cursorParam, day, optionalParam } from "./fields.js";
+import { cursorParam, day, daysInOrder, optionalParam } from "./fields.js";
 
 /*
  * The office's subscribers and its first screen: the wire contract of /api/office/subscribers*,
@@ -26,12 +26,7 @@ export const subscribersQuerySchema = z
     q: optionalParam(z.string().check(...freeText(officeLimits.search))),
     cursor: optionalParam(cursorParam(officeLimits.cursor)),
   })
-  .check(
-    z.refine((query) => !query.from || !query.to || query.from <= query.to, {
-      error: officeMessages.dateRange,
-      path: ["to"],
-    }),
-  );
+  .check(daysInOrder);
 export type SubscribersQuery = z.infer<typeof subscribersQuerySchema>;
 
 export const subscriberSchema = z.object({
