@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
 import type { CloseReason, LeadStatus } from "@site/shared/office";
-import { dateOrNull, likePattern } from "../adapters/sqlite/rows.js";
+import { createdWithin, dateOrNull, likePattern } from "../adapters/sqlite/rows.js";
 import { statementCache } from "../adapters/sqlite/statements.js";
 import { toContact, type ContactRow } from "../contacts/sqlite.js";
 import type { InsertMails } from "../mail/sqlite.js";
@@ -73,14 +73,7 @@ function whereOf(filter: LeadFilter, after: LeadCursor | null, withStatus: boole
     clauses.push("locale = ?");
     params.push(filter.locale);
   }
-  if (filter.from) {
-    clauses.push("created_at >= ?");
-    params.push(filter.from.getTime());
-  }
-  if (filter.before) {
-    clauses.push("created_at < ?");
-    params.push(filter.before.getTime());
-  }
+  createdWithin(filter, clauses, params);
   for (const word of (filter.q ?? "").split(/\s+/).filter(Boolean)) {
     clauses.push(
       "(name LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\' OR subject LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\')",

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import type { SubscriberStatus } from "@site/shared/office";
-import { dateOrNull, likePattern } from "../adapters/sqlite/rows.js";
+import { createdWithin, dateOrNull, likePattern } from "../adapters/sqlite/rows.js";
 import { statementCache } from "../adapters/sqlite/statements.js";
 import type { InsertAudit } from "../staff/sqlite.js";
 import type {
@@ -46,14 +46,7 @@ function whereOf(filter: SubscriberFilter, after: SubscriberCursor | null, withS
     clauses.push("locale = ?");
     params.push(filter.locale);
   }
-  if (filter.from) {
-    clauses.push("created_at >= ?");
-    params.push(filter.from.getTime());
-  }
-  if (filter.before) {
-    clauses.push("created_at < ?");
-    params.push(filter.before.getTime());
-  }
+  createdWithin(filter, clauses, params);
   if (filter.q) {
     clauses.push("email LIKE ? ESCAPE '\\'");
     params.push(likePattern(filter.q.toLowerCase()));

@@ -10,7 +10,7 @@ import {
 } from "../../mail/port.js";
 import { startOfUtcDay } from "../../mail/limit-window.js";
 import type { InsertAudit } from "../../staff/sqlite.js";
-import { dateOrNull } from "./rows.js";
+import { createdWithin, dateOrNull } from "./rows.js";
 
 interface OutboxRow extends MailRow {
   retried_at: number | null;
@@ -57,14 +57,7 @@ function whereOf(filter: OutboxFilter, after: OutboxCursor | null) {
     clauses.push("to_key >= ? AND to_key < ?");
     params.push(filter.recipient, `${filter.recipient}\u{10FFFF}`);
   }
-  if (filter.from) {
-    clauses.push("created_at >= ?");
-    params.push(filter.from.getTime());
-  }
-  if (filter.before) {
-    clauses.push("created_at < ?");
-    params.push(filter.before.getTime());
-  }
+  createdWithin(filter, clauses, params);
   if (after) {
     clauses.push("(created_at, id) < (?, ?)");
     params.push(after.createdAt.getTime(), after.id);

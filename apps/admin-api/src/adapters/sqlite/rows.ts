@@ -51,3 +51,19 @@ export function preparedBySql<Row>(db: Database.Database) {
     return statement;
   };
 }
+
+/** A list's days as SQL over `created_at` (ms since the epoch): `from` included, `before` not. */
+export function createdWithin(
+  days: { from?: Date | null | undefined; before?: Date | null | undefined },
+  clauses: string[],
+  params: (string | number)[],
+): void {
+  if (days.from) {
+    clauses.push("created_at >= ?");
+    params.push(days.from.getTime());
+  }
+  if (days.before) {
+    clauses.push("created_at < ?");
+    params.push(days.before.getTime());
+  }
+}
