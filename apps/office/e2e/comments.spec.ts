@@ -1,10 +1,11 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { blogPosts } from "@site/shared/blog/posts";
 import { officeMessages } from "@site/shared/office";
 import { expectNoAxeViolations } from "../../web/e2e/support/axe";
 import { uniqueEmail } from "../../web/e2e/support/unique";
-import { mailTo, signInLink, startMailbox, type Smtp } from "./support/mail";
-import { officeRun } from "./support/run-env";
+import { mailTo, signInLink, type Smtp } from "./support/mail";
+import { mailboxWhenFree } from "./support/owner";
+import { expect, ownerEmail, test } from "./support/product";
 
 /**
  * The comment queue, end to end: a visitor posts three comments through the public API (as the post's
@@ -14,7 +15,6 @@ import { officeRun } from "./support/run-env";
  */
 test.describe.configure({ mode: "serial" });
 
-const run = officeRun();
 // The blog's last post: the office's other journeys never comment on it.
 const post = blogPosts.at(-1)!;
 const tag = uniqueEmail("c").slice(2, 10);
@@ -24,24 +24,8 @@ const desktop = { width: 1366, height: 900 };
 
 let smtp: Smtp;
 
-/**
- * The suite's SMTP port, once it is free: the journey's file runs its own mailbox on it and may run in
- * the other worker, so this file binds the port when that one has let it go.
- */
-async function mailboxWhenFree(port: number): Promise<Smtp> {
-  for (;;) {
-    try {
-      return await startMailbox(port);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-}
-
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  smtp = await mailboxWhenFree(run.smtpPort);
+test.beforeAll(async ({ product }) => {
+  smtp = await mailboxWhenFree(product.smtpPort);
 });
 test.afterAll(async () => {
   await smtp?.close();
@@ -72,13 +56,13 @@ async function signInOwner(browser: Browser, path: string): Promise<Page> {
   const before = smtp.received.length;
   await page.goto(`/admin${path}`);
   await expect(page).toHaveURL(/\/admin\/sign-in\?next=/);
-  await page.getByRole("textbox", { name: "Work email address" }).fill(run.ownerEmail);
+  await page.getByRole("textbox", { name: "Work email address" }).fill(ownerEmail);
   await page.getByRole("button", { name: "Mail me a sign-in link" }).click();
   await expect(page.getByRole("status").filter({ hasText: officeMessages.linkSent })).toBeVisible();
   const sent = smtp.received
     .slice(0, before)
     .filter((mail) => /sign-in#token=/.test(mail.parsed.text ?? "")).length;
-  await page.goto(signInLink(await mailTo(smtp, run.ownerEmail, /sign-in#token=/, sent + 1)));
+  await page.goto(signInLink(await mailTo(smtp, ownerEmail, /sign-in#token=/, sent + 1)));
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Comments" })).toBeVisible();
   return page;

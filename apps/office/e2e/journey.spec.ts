@@ -1,10 +1,10 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { officeMessages } from "@site/shared/office";
 import { contactForm, fillContact } from "../../web/e2e/support/contact-form";
 import { tabTo, waitForIsland, watchConsole } from "../../web/e2e/support/page-health";
 import { uniqueEmail } from "../../web/e2e/support/unique";
 import { mailTo, signInLink, startMailbox, type Smtp } from "./support/mail";
-import { officeRun } from "./support/run-env";
+import { expect, ownerEmail, test } from "./support/product";
 import { axeAtBothWidths, desktop, phone } from "./support/widths";
 
 /**
@@ -16,7 +16,6 @@ import { axeAtBothWidths, desktop, phone } from "./support/widths";
  */
 test.describe.configure({ mode: "serial" });
 
-const run = officeRun();
 const colleagueEmail = uniqueEmail("amani");
 const subject = `Payments review ${colleagueEmail.slice(6, 14)}`;
 
@@ -39,8 +38,8 @@ function watch(page: Page): Page {
   return page;
 }
 
-test.beforeAll(async () => {
-  smtp = await startMailbox(run.smtpPort);
+test.beforeAll(async ({ product }) => {
+  smtp = await startMailbox(product.smtpPort);
 });
 test.afterAll(async () => {
   await owner?.close();
@@ -66,7 +65,7 @@ async function signIn(browser: Browser, address: string, nth: number, viewport =
 }
 
 test("the owner signs in with the mailed link; the link works once", async ({ browser }) => {
-  ({ context: owner, page: ownerPage } = await signIn(browser, run.ownerEmail, 1));
+  ({ context: owner, page: ownerPage } = await signIn(browser, ownerEmail, 1));
   await axeAtBothWidths(ownerPage, "sign-in landing");
   const used = ownerPage.url();
   await ownerPage.getByRole("button", { name: "Sign in" }).click();
@@ -76,7 +75,7 @@ test("the owner signs in with the mailed link; the link works once", async ({ br
   // The same link again, in another browser: refused in the catalogue's words, with a way to ask anew.
   const stranger = await browser.newContext({ serviceWorkers: "block" });
   const page = watch(await stranger.newPage());
-  const link = signInLink(await mailTo(smtp, run.ownerEmail, /sign-in#token=/, 1));
+  const link = signInLink(await mailTo(smtp, ownerEmail, /sign-in#token=/, 1));
   expect(used).not.toContain("#token");
   await page.goto(link);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -110,7 +109,9 @@ test("the owner invites a colleague, who signs in on her own phone", async ({ br
   await expect(colleaguePage.getByRole("link", { name: "Staff" })).toHaveCount(0);
 });
 
-test("the colleague finds a lead from the contact form, takes it, notes, replies and closes it", async () => {
+test("the colleague finds a lead from the contact form, takes it, notes, replies and closes it", async ({
+  product,
+}) => {
   // A visitor writes through the public contact form (the site's own form, in its own browser page).
   const visitor = await colleague.browser()?.newContext({ serviceWorkers: "block" });
   if (!visitor) throw new Error("no browser");
@@ -128,7 +129,7 @@ test("the colleague finds a lead from the contact form, takes it, notes, replies
   await form.submit.click();
   await expect(site.getByText("Thank you for contacting us!")).toBeVisible();
   await visitor.close();
-  const notification = await mailTo(smtp, run.contactInbox, new RegExp(subject), 1);
+  const notification = await mailTo(smtp, product.contactInbox, new RegExp(subject), 1);
 
   // The inbox, searched for it.
   const page = colleaguePage;

@@ -1,10 +1,9 @@
-import { expect, test } from "@playwright/test";
 import { outboxMessages } from "@site/shared/office";
 import { expectNoAxeViolations } from "../../web/e2e/support/axe";
 import type { TestSmtpOptions } from "../../admin-api/test/helpers/smtp";
 import { mailTo, type Smtp } from "./support/mail";
 import { mailboxWhenFree, signInThrough } from "./support/owner";
-import { officeRun } from "./support/run-env";
+import { expect, ownerEmail, test } from "./support/product";
 
 /**
  * The mail outbox, end to end: the firm's SMTP server refuses mail (550), so a sign-in link the API
@@ -14,7 +13,6 @@ import { officeRun } from "./support/run-env";
  */
 test.describe.configure({ mode: "serial" });
 
-const run = officeRun();
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1366, height: 900 };
 
@@ -22,9 +20,8 @@ const desktop = { width: 1366, height: 900 };
 const behaviour: TestSmtpOptions = {};
 let smtp: Smtp;
 
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  smtp = await mailboxWhenFree(run.smtpPort, behaviour);
+test.beforeAll(async ({ product }) => {
+  smtp = await mailboxWhenFree(product.smtpPort, behaviour);
 });
 test.afterAll(async () => {
   await smtp?.close();
@@ -33,7 +30,7 @@ test.afterAll(async () => {
 const signInMails = () =>
   smtp.received.filter(
     (mail) =>
-      mail.envelope.to.includes(run.ownerEmail) && /sign-in#token=/.test(mail.parsed.text ?? ""),
+      mail.envelope.to.includes(ownerEmail) && /sign-in#token=/.test(mail.parsed.text ?? ""),
   ).length;
 
 test("a mail the server refused is retried from the office and arrives", async ({
@@ -41,7 +38,7 @@ test("a mail the server refused is retried from the office and arrives", async (
   request,
 }) => {
   const page = await signInThrough(browser, smtp, {
-    email: run.ownerEmail,
+    email: ownerEmail,
     path: "/outbox?state=failed",
     heading: "Mail outbox",
     viewport: desktop,
@@ -50,7 +47,7 @@ test("a mail the server refused is retried from the office and arrives", async (
   // The server refuses every recipient for good: the next sign-in link fails on its first attempt.
   behaviour.rejectRecipient = { code: 550, message: "5.1.1 Mailbox unavailable" };
   const response = await request.post("/api/office/sign-in/link", {
-    data: { email: run.ownerEmail },
+    data: { email: ownerEmail },
   });
   expect(response.status()).toBe(202);
   const failed = page.getByRole("row").filter({ hasText: "5.1.1 Mailbox unavailable" });
@@ -66,9 +63,9 @@ test("a mail the server refused is retried from the office and arrives", async (
   }
 
   const before = signInMails();
-  await failed.first().getByRole("link", { name: run.ownerEmail }).click();
+  await failed.first().getByRole("link", { name: ownerEmail }).click();
   await expect(
-    page.getByRole("heading", { level: 1, name: `Mail to ${run.ownerEmail}` }),
+    page.getByRole("heading", { level: 1, name: `Mail to ${ownerEmail}` }),
   ).toBeVisible();
   for (const viewport of [phone, desktop]) {
     await page.setViewportSize(viewport);
@@ -77,7 +74,7 @@ test("a mail the server refused is retried from the office and arrives", async (
 
   await page.getByRole("button", { name: "Retry this mail" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Queued again" })).toBeVisible();
-  await mailTo(smtp, run.ownerEmail, /sign-in#token=/, before + 1);
+  await mailTo(smtp, ownerEmail, /sign-in#token=/, before + 1);
   const state = page.locator("dt", { hasText: /^State$/ }).locator("+ dd");
   await expect(state).toHaveText("Sent", { timeout: 15_000 });
   await expect(page.getByRole("button", { name: "Retry this mail" })).toHaveCount(0);

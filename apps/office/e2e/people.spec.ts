@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { newsletterContent } from "@site/shared/content";
 import { officeMessages } from "@site/shared/office";
 import { contactForm, fillContact } from "../../web/e2e/support/contact-form";
@@ -7,7 +7,7 @@ import { waitForIsland } from "../../web/e2e/support/page-health";
 import { uniqueEmail } from "../../web/e2e/support/unique";
 import { mailTo, signInLink, type Smtp } from "./support/mail";
 import { mailboxWhenFree, signInThrough } from "./support/owner";
-import { officeRun } from "./support/run-env";
+import { expect, ownerEmail, test } from "./support/product";
 import { axeAtBothWidths, desktop } from "./support/widths";
 
 /**
@@ -20,7 +20,6 @@ import { axeAtBothWidths, desktop } from "./support/widths";
  */
 test.describe.configure({ mode: "serial" });
 
-const run = officeRun();
 const visitor = uniqueEmail("person");
 const subject = `Data request ${visitor.slice(7, 15)}`;
 const staffEmail = uniqueEmail("clerk");
@@ -30,9 +29,8 @@ let owner: Page;
 let requestId = "";
 let erasureId = "";
 
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  smtp = await mailboxWhenFree(run.smtpPort);
+test.beforeAll(async ({ product }) => {
+  smtp = await mailboxWhenFree(product.smtpPort);
 });
 test.afterAll(async () => {
   await owner?.context().close();
@@ -67,7 +65,7 @@ test("the owner records the request in the register and opens it: everything hel
   browser,
 }) => {
   owner = await signInThrough(browser, smtp, {
-    email: run.ownerEmail,
+    email: ownerEmail,
     path: "/people/requests",
     heading: "Register of requests",
     viewport: desktop,
@@ -174,9 +172,9 @@ test("the audit log shows each step, and says nothing of the address", async () 
   await expect(await rowsOf(`q=${requestId}&action=person.exported`)).toHaveText([
     "person.exported",
   ]);
-  const viewed = await rowsOf(`action=person.viewed&actor=${encodeURIComponent(run.ownerEmail)}`);
+  const viewed = await rowsOf(`action=person.viewed&actor=${encodeURIComponent(ownerEmail)}`);
   await expect(viewed.first()).toHaveText("person.viewed");
-  await owner.goto(`/admin/audit?actor=${encodeURIComponent(run.ownerEmail)}`);
+  await owner.goto(`/admin/audit?actor=${encodeURIComponent(ownerEmail)}`);
   await expect(owner.getByRole("table")).toBeVisible();
   await expect(owner.getByRole("table")).not.toContainText(visitor);
   await axeAtBothWidths(owner, "audit log");

@@ -1,8 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { uniqueEmail } from "../../web/e2e/support/unique";
 import type { Smtp } from "./support/mail";
 import { mailboxWhenFree, signInThrough } from "./support/owner";
-import { officeRun } from "./support/run-env";
+import { expect, ownerEmail, test } from "./support/product";
 import { axeAtBothWidths, desktop } from "./support/widths";
 
 /**
@@ -13,15 +12,13 @@ import { axeAtBothWidths, desktop } from "./support/widths";
  */
 test.describe.configure({ mode: "serial" });
 
-const run = officeRun();
 const tag = uniqueEmail("s").slice(2, 10).toLowerCase();
 const people = ["wanjiru", "otieno", "amina"].map((name) => `${name}.${tag}@example.com`);
 
 let smtp: Smtp;
 
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  smtp = await mailboxWhenFree(run.smtpPort);
+test.beforeAll(async ({ product }) => {
+  smtp = await mailboxWhenFree(product.smtpPort);
 });
 test.afterAll(async () => {
   await smtp?.close();
@@ -37,7 +34,7 @@ test("staff open the overview, follow it to the subscribers, filter, export and 
   }
 
   const page = await signInThrough(browser, smtp, {
-    email: run.ownerEmail,
+    email: ownerEmail,
     path: "/",
     heading: "Leads",
     viewport: desktop,
@@ -95,7 +92,7 @@ test("staff open the overview, follow it to the subscribers, filter, export and 
   await expect(page.getByRole("rowheader", { name: otieno })).toHaveCount(0);
   await page.getByRole("link", { name: /^Unsubscribed \(1\)$/ }).click();
   const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: otieno }) });
-  await expect(row).toContainText(`by ${run.ownerEmail} on request`);
+  await expect(row).toContainText(`by ${ownerEmail} on request`);
   await axeAtBothWidths(page, "the unsubscribed");
   await page.context().close();
 });

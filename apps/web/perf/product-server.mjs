@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 const apiMain = fileURLToPath(new URL("../../admin-api/dist/main.js", import.meta.url));
 
 /** @returns {Promise<number>} a port the OS says is free right now */
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -45,13 +45,21 @@ async function waitUntilUp(url, timeoutMs, exited) {
 /**
  * Starts the built product the way `npm start` does (the API process serving the prerendered site)
  * on a free port with throwaway data and mail directories; `siteDir` serves another copy of the build
- * (a test that changes a file in it, as a new release would).
- * @param {{ siteDir?: string }} [options]
+ * (a test that changes a file in it, as a new release would). `env` adds to (or overrides) the
+ * variables above, given the address the product will answer at (SITE_URL, say); `echoStderr` copies
+ * the product's standard error to this process's as it comes; `readyWithinMs` bounds the start.
+ * @param {{
+ *   siteDir?: string,
+ *   env?: (baseUrl: string) => Record<string, string>,
+ *   echoStderr?: boolean,
+ *   readyWithinMs?: number,
+ * }} [options]
  * @returns {Promise<{ baseUrl: string, stop: () => Promise<void> }>}
  */
-export async function startProduct({ siteDir } = {}) {
+export async function startProduct({ siteDir, env, echoStderr = false, readyWithinMs = 30_000 } = {}) {
   const port = await freePort();
   const root = await mkdtemp(join(tmpdir(), "site-perf-"));
+  const baseUrl = `http://127.0.0.1:${port}`;
   /** @type {string[]} */
   const stderr = [];
   const child = spawn(process.execPath, [apiMain], {
@@ -64,10 +72,14 @@ export async function startProduct({ siteDir } = {}) {
       MAIL_DIR: join(root, "mail"),
       LOG_LEVEL: "warn",
       ...(siteDir ? { SITE_DIR: siteDir } : {}),
+      ...env?.(baseUrl),
     },
     stdio: ["ignore", "ignore", "pipe"],
   });
-  child.stderr.on("data", (chunk) => stderr.push(String(chunk)));
+  child.stderr.on("data", (chunk) => {
+    stderr.push(String(chunk));
+    if (echoStderr) process.stderr.write(chunk);
+  });
   /** @type {string | undefined} */
   let exitReason;
   child.once("exit", (code, signal) => {
@@ -85,9 +97,8 @@ export async function startProduct({ siteDir } = {}) {
     await rm(root, { recursive: true, force: true });
   };
 
-  const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilUp(`${baseUrl}/api/health`, 30_000, () => exitReason);
+    await waitUntilUp(`${baseUrl}/api/health`, readyWithinMs, () => exitReason);
   } catch (error) {
     await stop();
     throw error;

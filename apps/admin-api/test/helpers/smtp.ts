@@ -15,6 +15,12 @@ export interface TestSmtpOptions {
   rejectRecipient?: { code: number; message: string };
   /** Called when a message's data starts arriving; the reply waits until the returned promise settles. */
   holdData?: () => Promise<void>;
+  /**
+   * How long close() lets open connections finish before it ends them with a 421 (smtp-server's default:
+   * 30 s). A client that keeps its connection open between mails (the API's pooled transport) holds
+   * close() that long unless told otherwise; ended, it connects again for its next mail.
+   */
+  closeTimeoutMs?: number;
 }
 
 /** A real SMTP server in this process, on loopback, recording each message it accepts. */
@@ -24,6 +30,7 @@ export async function startSmtpServer(options: TestSmtpOptions = {}) {
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    ...(options.closeTimeoutMs === undefined ? {} : { closeTimeout: options.closeTimeoutMs }),
     onRcptTo(_address, _session, callback) {
       if (options.rejectRecipient) {
         const error = new Error(options.rejectRecipient.message) as Error & {

@@ -8,11 +8,13 @@ import {
 export type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 
 /**
- * The API's own test SMTP server (a real one, in this process), on the run's port. `behaviour` is read
- * at every recipient: a journey sets its `rejectRecipient` to make the server refuse, and clears it.
+ * The API's own test SMTP server (a real one, in this process), on the worker's port. `behaviour` is
+ * read at every recipient: a journey sets its `rejectRecipient` to make the server refuse, and clears it.
+ * Closing it ends the product's open connection after a second (not smtp-server's 30 s), so the next
+ * file's server gets the product's next mail at once.
  */
 export function startMailbox(port: number, behaviour: TestSmtpOptions = {}): Promise<Smtp> {
-  return startSmtpServer(Object.assign(behaviour, { port }));
+  return startSmtpServer(Object.assign(behaviour, { port, closeTimeoutMs: 1_000 }));
 }
 
 const recipients = (mail: ReceivedMail) => mail.envelope.to.map((address) => address.toLowerCase());

@@ -3,8 +3,8 @@ import { officeMessages } from "@site/shared/office";
 import { mailTo, signInLink, startMailbox, type Smtp } from "./mail";
 
 /**
- * The suite's SMTP port, once it is free: each journey's file runs its own mailbox on it and the files
- * may run in the other worker, so a file binds the port when the one before has let it go.
+ * The worker's SMTP port, once it is free: each journey's file runs its own mailbox on it, so a file
+ * binds the port when the file before it in this worker has let it go.
  */
 export async function mailboxWhenFree(
   port: number,
