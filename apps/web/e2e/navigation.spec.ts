@@ -30,33 +30,69 @@ function aboutMenu(page: Page) {
   return { toggle, listOf };
 }
 
+/**
+ * Follows one link to another page, as a step of a walk: the page before each step is the one the
+ * step before it led to (each page load serves two checks: where the last link led, and the next link
+ * from there), and a step never starts on the page it leads to, so every link is a real page change.
+ */
+async function walkTo(page: Page, title: string, href: string, follow: () => Promise<void>) {
+  await test.step(title, async () => {
+    expect(new URL(page.url()).pathname, `${title}: starts on another page`).not.toBe(
+      new URL(href, page.url()).pathname,
+    );
+    await follow();
+    await expect(page).toHaveURL(href);
+  });
+}
+
 test.describe("header", () => {
-  for (const item of headerNav) {
-    test(`the ${item.label} link leads to ${item.href}, at the top of the page`, async ({
+  /** Follows the header's link to `item` and checks its page: the heading, marked current, at the top. */
+  async function headerLink(page: Page, item: (typeof headerNav)[number]) {
+    await walkTo(
       page,
-    }) => {
-      await gotoPage(page, item.href === "/" ? "/contact" : "/");
-      await mainNav(page)
-        .getByRole("link", { name: exactly(item.label) })
-        .click();
-      await expect(page).toHaveURL(item.href);
-      await expect(page.getByRole("heading", { level: 1 })).toContainText(headingOf(item.href));
-      await expect(mainNav(page).getByRole("link", { name: exactly(item.label) })).toHaveAttribute(
-        "aria-current",
-        "page",
-      );
-      expect(await scrollY(page)).toBe(0);
-    });
+      `the ${item.label} link leads to ${item.href}, at the top of the page`,
+      item.href,
+      async () => {
+        await mainNav(page)
+          .getByRole("link", { name: exactly(item.label) })
+          .click();
+        await expect(page).toHaveURL(item.href);
+        await expect(page.getByRole("heading", { level: 1 })).toContainText(headingOf(item.href));
+        await expect(
+          mainNav(page).getByRole("link", { name: exactly(item.label) }),
+        ).toHaveAttribute("aria-current", "page");
+        expect(await scrollY(page)).toBe(0);
+      },
+    );
   }
 
-  test("the Contact Us button leads to /contact", async ({ page }) => {
+  // Two walks of at most seven page loads each, from page to page by the header alone (a test per
+  // link was two loads each).
+  const [home, ...others] = headerNav;
+  const half = Math.ceil(others.length / 2);
+  test(`the ${home?.label} link and the Contact Us button lead to their pages, then ${others
+    .slice(0, half)
+    .map((item) => item.label)
+    .join(", ")}`, async ({ page }) => {
+    if (!home) throw new Error("the header has no links");
+    await gotoPage(page, "/contact");
+    await headerLink(page, home);
+    await walkTo(page, "the Contact Us button leads to /contact", contactCta.href, async () => {
+      await page
+        .getByRole("banner")
+        .getByRole("link", { name: exactly(contactCta.label) })
+        .click();
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(headingOf("/contact"));
+    });
+    for (const item of others.slice(0, half)) await headerLink(page, item);
+  });
+
+  test(`the header links ${others
+    .slice(half)
+    .map((item) => item.label)
+    .join(", ")} lead to their pages, at the top`, async ({ page }) => {
     await gotoPage(page, "/");
-    await page
-      .getByRole("banner")
-      .getByRole("link", { name: exactly(contactCta.label) })
-      .click();
-    await expect(page).toHaveURL(contactCta.href);
-    await expect(page.getByRole("heading", { level: 1 })).toContainText(headingOf("/contact"));
+    for (const item of others.slice(half)) await headerLink(page, item);
   });
 
   for (const section of aboutSections) {
@@ -146,34 +182,77 @@ test.describe("mobile menu at 390 px", () => {
 test.describe("footer", () => {
   const footer = (page: Page) => page.getByRole("contentinfo");
 
-  for (const link of footerColumns.linksAndResources.links) {
-    test(`Links & Resources: "${link.label}" leads to ${link.href} at the top`, async ({
+  /** A footer link followed from another page: its label, and the check of where it leads. */
+  interface FooterStep {
+    label: string;
+    follow(page: Page): Promise<void>;
+  }
+  type FooterLink = { label: string; href: string };
+
+  /** Links & Resources: from the bottom of the page, the link leads to its page, landing at the top. */
+  const resource = (link: FooterLink): FooterStep => ({
+    label: link.label,
+    follow: (page) =>
+      walkTo(
+        page,
+        `Links & Resources: "${link.label}" leads to ${link.href} at the top`,
+        link.href,
+        async () => {
+          await scrollToBottom(page);
+          await footer(page)
+            .getByRole("navigation", { name: footerColumns.linksAndResources.heading })
+            .getByRole("link", { name: exactly(link.label) })
+            .click();
+          await expect(page).toHaveURL(link.href);
+          await expect(page.getByRole("heading", { level: 1 })).toContainText(headingOf(link.href));
+          // A route change lands at the top even though the click happened at the bottom of the page.
+          await expect.poll(() => scrollY(page)).toBe(0);
+        },
+      ),
+  });
+
+  /** Core Services: the link leads to its section of /services, from another page, in view. */
+  const coreService = (link: FooterLink): FooterStep => ({
+    label: link.label,
+    follow: (page) =>
+      walkTo(
+        page,
+        `Core Services: "${link.label}" scrolls ${link.href} to its section`,
+        link.href,
+        async () => {
+          await footer(page)
+            .getByRole("navigation", { name: footerColumns.coreServices.heading })
+            .getByRole("link", { name: exactly(link.label) })
+            .click();
+          await expect(page).toHaveURL(link.href);
+          const id = link.href.split("#")[1] ?? "";
+          await expect(page.locator(`[id="${id}"]`)).toBeInViewport();
+        },
+      ),
+  });
+
+  // Every footer link from another page, in walks from page to page: a Links & Resources link, then a
+  // Core Services link from the page it led to, and so on, never a Core Services link from /services
+  // (walkTo refuses it: that would be a jump within the page, not the page change a visitor makes).
+  // Three walks of at most six page loads each (a test per link was two loads each; all of them in one
+  // test outgrew its time on a busy host).
+  const resources = footerColumns.linksAndResources.links.map(resource);
+  const services = footerColumns.coreServices.links.map(coreService);
+  const [l0, l1, l2, l3, l4, l5, l6, l7] = resources;
+  const [c0, c1, c2, c3, c4, c5] = services;
+  const walks = [
+    [l0, c0, l1, c1],
+    [l2, l3, c2, l4, c3],
+    [l5, c4, l6, c5, l7],
+  ].map((walk) => walk.filter((step): step is FooterStep => step !== undefined));
+  if (new Set(walks.flat()).size !== resources.length + services.length)
+    throw new Error("every footer link is in exactly one walk: update the walks");
+  for (const walk of walks) {
+    test(`footer links from page to page: ${walk.map((step) => step.label).join(", ")}`, async ({
       page,
     }) => {
       await gotoPage(page, "/");
-      await scrollToBottom(page);
-      await footer(page)
-        .getByRole("navigation", { name: footerColumns.linksAndResources.heading })
-        .getByRole("link", { name: exactly(link.label) })
-        .click();
-      await expect(page).toHaveURL(link.href);
-      await expect(page.getByRole("heading", { level: 1 })).toContainText(headingOf(link.href));
-      // A route change lands at the top even though the click happened at the bottom of the page.
-      await expect.poll(() => scrollY(page)).toBe(0);
-    });
-  }
-
-  // One test per link: each is two page loads, and all of them in one test outgrew its time on a busy host.
-  for (const link of footerColumns.coreServices.links) {
-    test(`Core Services: "${link.label}" scrolls ${link.href} to its section`, async ({ page }) => {
-      await gotoPage(page, "/");
-      await footer(page)
-        .getByRole("navigation", { name: footerColumns.coreServices.heading })
-        .getByRole("link", { name: exactly(link.label) })
-        .click();
-      await expect(page).toHaveURL(link.href);
-      const id = link.href.split("#")[1] ?? "";
-      await expect(page.locator(`[id="${id}"]`)).toBeInViewport();
+      for (const step of walk) await step.follow(page);
     });
   }
 
