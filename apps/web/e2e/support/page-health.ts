@@ -99,14 +99,19 @@ export function hasFocus(locator: Locator): Promise<boolean> {
 
 /**
  * Presses Tab (only the keyboard, as a keyboard user would) until `target` has focus; fails after
- * `maxPresses` with where focus ended up.
+ * `maxPresses` with where focus ended up. Between presses one look at the page asks both whether the
+ * target is there (once) and whether it has focus, without waiting for it to appear.
  */
 export async function tabTo(page: Page, target: Locator, maxPresses = 60): Promise<void> {
+  const focused = () =>
+    target.evaluateAll(
+      (elements) => elements.length === 1 && elements[0] === document.activeElement,
+    );
   for (let presses = 0; presses < maxPresses; presses += 1) {
-    if ((await target.count()) === 1 && (await hasFocus(target))) return;
+    if (await focused()) return;
     await page.keyboard.press("Tab");
   }
-  if (await hasFocus(target)) return;
+  if (await focused()) return;
   throw new Error(
     `Tab never reached ${target.toString()} in ${maxPresses} presses; focus is on ${await describeFocus(page)}`,
   );
