@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { routes } from "@site/shared/content";
 import { contactForm } from "./support/contact-form";
 import { expectNoAxeViolations } from "./support/axe";
+import { expectFitsScreen } from "./support/fits-screen";
 import { gotoPage, waitForIsland } from "./support/page-health";
 
 const widths = [
@@ -17,15 +18,17 @@ const pages = [
 // Every page at a phone's width and a desktop's from one load, the viewport changed between the two
 // runs (as languages.spec.ts checks the French and Swahili pages): the layout follows the style sheet
 // alone, no script reads the width, so the second run sees what a desktop load shows, without a second
-// browser context and page load per page.
+// browser context and page load per page. At the phone's width the page must also fit the screen.
 const atWidths = widths.map((size) => `${size.name} (${size.width} px)`).join(" and ");
 test.describe(`axe, WCAG 2.2 A/AA, ${atWidths}`, () => {
   for (const target of pages) {
-    test(`${target.label} has no violations`, async ({ page }) => {
+    test(`${target.label} has no violations and fits a phone`, async ({ page }) => {
       for (const [index, size] of widths.entries()) {
         await page.setViewportSize({ width: size.width, height: size.height });
         if (index === 0) await gotoPage(page, target.path);
         await expectNoAxeViolations(page, `${target.path} at ${size.width} px`);
+        if (size.name === "phone")
+          await expectFitsScreen(page, `${target.path} at ${size.width} px`);
       }
     });
   }

@@ -5,6 +5,7 @@ import { routes } from "@site/shared/content";
 import { localePath, type Locale } from "@site/shared/i18n";
 import { translations } from "@site/shared/i18n/translations";
 import { expectNoAxeViolations } from "./support/axe";
+import { expectFitsScreen } from "./support/fits-screen";
 import { gotoPage, waitForIsland } from "./support/page-health";
 import { contactMails, mailsTo, queryDatabase } from "./support/product-state";
 import { e2eRun } from "./support/run-env";
@@ -142,13 +143,14 @@ test.describe("languages", () => {
 });
 
 /**
- * axe on `path` at a phone's width, then, where `desktop` is set, at a desktop's too (one load, the
- * viewport changed between the two runs).
+ * axe on `path` at a phone's width, where the page must also fit the screen, then, where `desktop` is
+ * set, axe at a desktop's width too (one load, the viewport changed between the two runs).
  */
 async function axeAt(page: Page, path: string, { desktop }: { desktop: boolean }) {
   await page.setViewportSize({ width: 390, height: 844 });
   await gotoPage(page, path);
   await expectNoAxeViolations(page, `${path} at 390 px`);
+  await expectFitsScreen(page, `${path} at 390 px`);
   if (!desktop) return;
   await page.setViewportSize({ width: 1366, height: 900 });
   await expectNoAxeViolations(page, `${path} at 1366 px`);
@@ -159,13 +161,14 @@ async function axeAt(page: Page, path: string, { desktop }: { desktop: boolean }
 // the same at any width, and the header, whose desktop links replace the menu's button from a width of
 // the language's own (its labels are longer): each language's home page (and its contact page, the
 // forms) is checked at 1366 px too. Below the header, the layout at 1366 px is the same markup and style
-// sheets in every language, checked on every English page at both widths in a11y.spec.ts.
+// sheets in every language, checked on every English page at both widths in a11y.spec.ts. The search's
+// results page is checked here too (in English, by search.spec.ts).
 const bothWidthsIn = new Set(["/", "/contact"]);
 for (const locale of ["fr", "sw"] as const) {
   test.describe(`axe, ${locale}`, () => {
-    for (const path of [...routes.map((route) => route.path), "/no-such-page"]) {
+    for (const path of [...routes.map((route) => route.path), "/search?q=sacco", "/no-such-page"]) {
       const desktop = bothWidthsIn.has(path);
-      test(`${localePath(locale, path)} has no violations at 390${desktop ? " and 1366" : ""} px`, async ({
+      test(`${localePath(locale, path)} has no violations at 390${desktop ? " and 1366" : ""} px and fits the phone`, async ({
         page,
       }) => {
         await axeAt(page, localePath(locale, path), { desktop });
@@ -217,7 +220,7 @@ test.describe("a translated post", () => {
   ];
   for (const path of pages) {
     const desktop = !["/fr/", "/sw/"].some((prefix) => path.startsWith(prefix));
-    test(`${path} has no axe violations at 390${desktop ? " and 1366" : ""} px`, async ({
+    test(`${path} has no axe violations at 390${desktop ? " and 1366" : ""} px and fits the phone`, async ({
       page,
     }) => {
       await axeAt(page, path, { desktop });

@@ -3,6 +3,7 @@ import { blogPaths } from "@site/shared/blog";
 import { localePath, type Locale } from "@site/shared/i18n";
 import { translations } from "@site/shared/i18n/translations";
 import { expectNoAxeViolations } from "./support/axe";
+import { expectFitsScreen } from "./support/fits-screen";
 import { gotoPage } from "./support/page-health";
 
 // Site search: a box in the header (and the mobile menu) whose code and documents load on focus, and
@@ -137,13 +138,14 @@ test.describe("with JavaScript off", () => {
   });
 });
 
-test.describe("the results page has no accessibility violations", () => {
+test.describe("the results page has no accessibility violations and fits the screen", () => {
   for (const width of [390, 1366]) {
     test(`at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await gotoPage(page, "/search?q=sacco");
       await expect(page.getByRole("main").getByRole("list")).toBeVisible();
       await expectNoAxeViolations(page, `/search?q=sacco at ${width} px`);
+      await expectFitsScreen(page, `/search?q=sacco at ${width} px`);
       await page.screenshot({ path: `test-results/search-${width}.png`, fullPage: false });
     });
   }
