@@ -106,7 +106,7 @@ export async function readMailLimits(
       skipped.push({ kind: item.meta.kind, to: item.message.to, reason });
       held.push(heldMailDocument(item, reason, limit.now));
       if (reason === "daily-cap" && !noticed.has(day)) {
-        notices.push(limit.dailyCapNotice);
+        notices.push(limit.dailyCapNotice());
         noticed.add(day);
         changed.add(day);
       }

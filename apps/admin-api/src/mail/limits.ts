@@ -103,7 +103,8 @@ export function createAutomaticMailLimiter({
           perRecipient: limits.perRecipientDaily,
           dailyCap: limits.automaticDailyCap,
           now,
-          dailyCapNotice: dailyCapNoticeMail({ inbox, cap: limits.automaticDailyCap, at: now }),
+          dailyCapNotice: () =>
+            dailyCapNoticeMail({ inbox, cap: limits.automaticDailyCap, at: now }),
         },
       };
     },

@@ -250,7 +250,7 @@ export function createSqliteMail(
     if (countToday(day, limit.dailyCap) >= limit.dailyCap) {
       limitStatements.forgetNotices.run(day - automaticMailWindowMs);
       if (limitStatements.noticeOnce.run(day, nowMs).changes === 1)
-        insertMail(limit.dailyCapNotice, null, at);
+        insertMail(limit.dailyCapNotice(), null, at);
       return "daily-cap";
     }
     const { lastInsertRowid } = limitStatements.record.run(limit.recipientKey, nowMs);

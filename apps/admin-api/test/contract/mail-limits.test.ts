@@ -60,7 +60,7 @@ function describeMailLimits(
             dailyCap: limits.dailyCap ?? 200,
             now,
             // What the domain's limiter composes (mail/limits.ts); the store only queues it.
-            dailyCapNotice: {
+            dailyCapNotice: () => ({
               message: {
                 to: testInbox,
                 subject: `Daily cap on automatic mail reached (${now.toISOString().slice(0, 10)})`,
@@ -68,7 +68,7 @@ function describeMailLimits(
                 html: "<p>t</p>",
               },
               meta: { kind: "daily-cap-notification" },
-            },
+            }),
           },
         },
         {

@@ -133,10 +133,10 @@ describe("SQLite group commit: a batch of writes", () => {
             perRecipient: 1,
             dailyCap: 200,
             now: morning,
-            dailyCapNotice: {
+            dailyCapNotice: () => ({
               message: { to: "inbox@example.com", subject: "Cap", text: "t", html: "<p>t</p>" },
               meta: { kind: "daily-cap-notification" },
-            },
+            }),
           },
         },
       ];
@@ -164,10 +164,10 @@ describe("SQLite group commit: a batch of writes", () => {
         perRecipient: 10,
         dailyCap: 2,
         now: morning,
-        dailyCapNotice: {
+        dailyCapNotice: () => ({
           message: { to: "inbox@example.com", subject: "Cap", text: "t", html: "<p>t</p>" },
           meta: { kind: "daily-cap-notification" },
-        },
+        }),
       },
     });
     const [first, rolledBack, second, third] = await Promise.allSettled([

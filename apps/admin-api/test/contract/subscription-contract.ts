@@ -35,7 +35,7 @@ export function describeSubscriptionContract(current: () => Store): void {
                   perRecipient: options.perRecipient,
                   dailyCap: 200,
                   now,
-                  dailyCapNotice: dailyCapNoticeMail({ inbox: testInbox, cap: 200, at: now }),
+                  dailyCapNotice: () => dailyCapNoticeMail({ inbox: testInbox, cap: 200, at: now }),
                 },
               }),
         },
