@@ -35,6 +35,42 @@ describe("SQLite adapter specifics", () => {
     }
   });
 
+  it("finds mails by contact, comment, subscription, reply-to and end through the partial indexes", async () => {
+    // Those indexes hold only the rows that have the value; a lookup of a value must still use them
+    // (the person's data and erasure, the lead's reply, the purge of old bodies), or it scans the table.
+    const store = createSqliteStore({ file });
+    await store.close();
+    const db = new Database(file, { readonly: true });
+    try {
+      const plan = (sql: string, ...values: unknown[]) =>
+        (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as { detail: string }[])
+          .map((row) => row.detail)
+          .join("\n");
+      const person = plan(
+        `SELECT id FROM mail WHERE to_key = @key OR reply_to_key = @key
+           OR contact_id IN (SELECT id FROM contacts WHERE email_key = @key)
+           OR comment_id IN (SELECT id FROM comments WHERE email_key = @key)
+           OR subscription_id IN (SELECT id FROM subscriptions WHERE email = @key)`,
+        { key: "k" },
+      );
+      for (const index of [
+        "mail_reply_to_key",
+        "mail_contact",
+        "mail_comment",
+        "mail_subscription",
+      ])
+        expect(person).toContain(`INDEX ${index} `);
+      expect(
+        plan(`SELECT id FROM mail WHERE contact_id = ? AND kind = 'lead-reply'`, "c"),
+      ).toContain("INDEX mail_contact ");
+      expect(
+        plan(`SELECT id FROM mail WHERE state IN ('SUCCESS', 'ERROR') AND end_time < ?`, 1),
+      ).toContain("INDEX mail_finished ");
+    } finally {
+      db.close();
+    }
+  });
+
   it("reopening keeps the data and does not migrate again", async () => {
     const first = createSqliteStore({ file });
     await first.addSubscription({ email: "kept@example.com" });
