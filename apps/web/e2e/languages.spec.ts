@@ -161,7 +161,7 @@ async function axeAt(page: Page, path: string, { desktop }: { desktop: boolean }
 // the same at any width, and the header, whose desktop links replace the menu's button from a width of
 // the language's own (its labels are longer): each language's home page (and its contact page, the
 // forms) is checked at 1366 px too. Below the header, the layout at 1366 px is the same markup and style
-// sheets in every language, checked on every English page at both widths in a11y.spec.ts. The search's
+// sheets in every language, checked on every English page at both widths in routes.spec.ts. The search's
 // results page is checked here too (in English, by search.spec.ts).
 const bothWidthsIn = new Set(["/", "/contact"]);
 for (const locale of ["fr", "sw"] as const) {
