@@ -216,6 +216,6 @@ export async function renderDocument(
   // server's CSP (data blocks such as JSON-LD never run, but naming them costs nothing).
   return {
     html,
-    inlineScripts: [entryLoaderScript, jsonLd, ...(pageJsonLd ? [pageJsonLd] : [])],
+    inlineScripts: [jsonLd, ...(pageJsonLd ? [pageJsonLd] : []), entryLoaderScript],
   };
 }
