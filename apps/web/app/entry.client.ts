@@ -6,8 +6,6 @@
  * forms) when they are wanted, which then load React and their own code.
  * Navigation between pages is the browser's own: each page starts at its top. Once the page has loaded
  * and the browser is idle, it registers the service worker that keeps pages read for offline use.
- * The page starts it after its first paint (lib/entry-loader.ts); once the behaviours are attached,
- * <html> carries data-enhanced (what the browser tests wait for before they tap).
  * Submissions saved offline on an earlier visit are sent (components/layout/pending-notice.ts, loaded
  * only when there are some).
  */
@@ -16,7 +14,6 @@ import { startIslands } from "./components/ui/island-loader";
 import { searchAttributes } from "./features/search/attributes";
 import { enhanceArticleFilter } from "./features/thought-leadership/filter";
 import { loadDeferredStyles } from "./lib/deferred-styles";
-import { enhancedAttribute } from "./lib/entry-loader";
 import { hasPendingSubmissions } from "./lib/pending-flag";
 import { browserConnection, prefetchOnIntent } from "./lib/prefetch";
 import { registerServiceWorker } from "./service-worker/register";
@@ -37,7 +34,6 @@ document.addEventListener("focusin", function wakeSearch(event) {
   );
 });
 startIslands(document);
-document.documentElement.setAttribute(enhancedAttribute, "");
 // A form sent offline on an earlier visit is still saved on this device: say so, and send it now.
 if (hasPendingSubmissions())
   void import("./components/layout/pending-notice").then(({ showPendingNotice }) =>

@@ -15,7 +15,6 @@ import { PageLanguageProvider } from "./i18n/messages";
 import { ContentProvider } from "./i18n/content";
 import { siteSeo } from "./lib/seo";
 import { deferredStylesAttribute } from "./lib/deferred-styles";
-import { entryAttributes, entryLoaderScript } from "./lib/entry-loader";
 
 /** The built files a page needs, as paths from the site root (read from Vite's manifest by the prerender script). */
 export interface DocumentAssets {
@@ -207,15 +206,12 @@ export async function renderDocument(
     ...(pageJsonLd ? [`<script type="application/ld+json">${pageJsonLd}</script>`] : []),
     "</head><body>",
     `<div id="root">${body}</div>`,
-    // The one script starts after the first paint (lib/entry-loader.ts).
-    `<script ${entryAttributes.script}="${escapeHtml(assets.script)}" ${entryAttributes.preloads}="${escapeHtml(assets.preloads.join(" "))}">${entryLoaderScript}</script>`,
+    ...assets.preloads.map((href) => link("modulepreload", href)),
+    `<script type="module" src="${escapeHtml(assets.script)}"></script>`,
     `<noscript>${assets.stylesheets.map((href) => link("stylesheet", href)).join("")}</noscript>`,
     "</body></html>",
   ].join("");
   // Every inline <script> above, its text exactly as written: the prerender lists their hashes for the
   // server's CSP (data blocks such as JSON-LD never run, but naming them costs nothing).
-  return {
-    html,
-    inlineScripts: [jsonLd, ...(pageJsonLd ? [pageJsonLd] : []), entryLoaderScript],
-  };
+  return { html, inlineScripts: pageJsonLd ? [jsonLd, pageJsonLd] : [jsonLd] };
 }

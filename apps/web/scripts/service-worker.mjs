@@ -13,18 +13,13 @@ import { localePath, locales } from "@site/shared/i18n";
 export function shellFiles(html) {
   const files = new Set();
   for (const [tag] of html.matchAll(/<(?:link|script)\b[^>]*>/g)) {
-    if (tag.startsWith("<script")) {
-      // The one script and its preloads, named by the loader's attributes (app/lib/entry-loader.ts).
-      const named = [/\bdata-entry="([^"]*)"/, /\bdata-preloads="([^"]*)"/]
-        .flatMap((attribute) => (attribute.exec(tag)?.[1] ?? "").split(" "))
-        .filter((ref) => /^\/[^/]/.test(ref));
-      for (const ref of named) files.add(ref.slice(1));
-      continue;
-    }
     const rel = /\brel="([^"]+)"/.exec(tag)?.[1];
-    const ref = /\bhref="(\/[^"/][^"]*)"/.exec(tag)?.[1];
-    if (ref && (rel === "stylesheet" || (rel === "icon" && ref.endsWith(".svg"))))
-      files.add(ref.slice(1));
+    const ref = /\b(?:href|src)="(\/[^"/][^"]*)"/.exec(tag)?.[1];
+    if (!ref) continue;
+    const loaded = tag.startsWith("<script")
+      ? /\btype="module"/.test(tag)
+      : rel === "stylesheet" || rel === "modulepreload" || (rel === "icon" && ref.endsWith(".svg"));
+    if (loaded) files.add(ref.slice(1));
   }
   return [...files];
 }
