@@ -4,8 +4,7 @@ import { blogPosts } from "@site/shared/blog/posts";
 import { routes } from "@site/shared/content";
 import { localePath, type Locale } from "@site/shared/i18n";
 import { translations } from "@site/shared/i18n/translations";
-import { expectNoAxeViolations } from "./support/axe";
-import { expectFitsScreen } from "./support/fits-screen";
+import { expectAccessibleOnPhone } from "./support/fits-screen";
 import { gotoPage, waitForIsland } from "./support/page-health";
 import { contactMails, mailsTo, queryDatabase } from "./support/product-state";
 import { e2eRun } from "./support/run-env";
@@ -142,18 +141,11 @@ test.describe("languages", () => {
   });
 });
 
-/**
- * axe on `path` at a phone's width, where the page must also fit the screen, then, where `desktop` is
- * set, axe at a desktop's width too (one load, the viewport changed between the two runs).
- */
+/** Loads `path` at a phone's width and checks it there (and at a desktop's where `desktop` is set). */
 async function axeAt(page: Page, path: string, { desktop }: { desktop: boolean }) {
   await page.setViewportSize({ width: 390, height: 844 });
   await gotoPage(page, path);
-  await expectNoAxeViolations(page, `${path} at 390 px`);
-  await expectFitsScreen(page, `${path} at 390 px`);
-  if (!desktop) return;
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await expectNoAxeViolations(page, `${path} at 1366 px`);
+  await expectAccessibleOnPhone(page, path, { desktop });
 }
 
 // Every page in French and Swahili is checked with axe at a phone's width, where the words are most

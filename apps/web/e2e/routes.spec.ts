@@ -1,26 +1,13 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { contactContent, firm, notFoundPath } from "@site/shared/content";
 import { notFoundMessages } from "@site/shared/messages";
-import { expectNoAxeViolations } from "./support/axe";
 import { contactForm } from "./support/contact-form";
-import { expectFitsScreen } from "./support/fits-screen";
+import { expectAccessibleOnPhone } from "./support/fits-screen";
 import { pageContent, routes } from "./support/pages";
 import { escapeRegExp, gotoPage, watchConsole } from "./support/page-health";
 
-/**
- * axe (WCAG 2.2 A/AA) on the page as loaded at a phone's width, where it must also fit the screen, then
- * at a desktop's: one load, the viewport changed between the two runs (as languages.spec.ts checks the
- * French and Swahili pages). The layout follows the style sheet alone, no script reads the width, so
- * the second run sees what a desktop load shows. The open menus and the form's errors: a11y.spec.ts.
- */
-async function expectAccessibleAtBothWidths(page: Page, path: string) {
-  await expectNoAxeViolations(page, `${path} at 390 px`);
-  await expectFitsScreen(page, `${path} at 390 px`);
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await expectNoAxeViolations(page, `${path} at 1366 px`);
-}
-
-// Each route is loaded once for all its checks: what it answers and logs, then axe at both widths.
+// Each route is loaded once for all its checks: what it answers and logs, then axe at both widths
+// (the open menus and the form's errors: a11y.spec.ts).
 test.describe("every route", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -42,7 +29,7 @@ test.describe("every route", () => {
       // Lazy chunks and late effects report their errors after load: let the network settle first.
       await page.waitForLoadState("networkidle");
       expect(problems, problems.join("\n")).toEqual([]);
-      await expectAccessibleAtBothWidths(page, route.path);
+      await expectAccessibleOnPhone(page, route.path, { desktop: true });
     });
   }
 
@@ -78,7 +65,7 @@ test.describe("every route", () => {
     await page.waitForLoadState("networkidle");
     // The browser itself logs the document's 404 status; anything else is the page's fault.
     expect(problems.filter((problem) => !/status of 404/.test(problem))).toEqual([]);
-    await expectAccessibleAtBothWidths(page, "/no-such-page/at-all");
+    await expectAccessibleOnPhone(page, "/no-such-page/at-all", { desktop: true });
 
     await page.getByRole("link", { name: notFoundMessages.action }).click();
     await expect(page).toHaveURL("/");

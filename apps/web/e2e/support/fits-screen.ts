@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
 
 /**
  * Fails when anything on the page as it is now is wider than the screen (the page scrolls sideways),
@@ -25,4 +26,22 @@ export async function expectFitsScreen(page: Page, where: string): Promise<void>
     return [`${scrolled} px wide on a ${width} px screen`, ...causes];
   });
   expect(overflow, `${where} is wider than the screen: ${overflow.join("; ")}`).toEqual([]);
+}
+
+/**
+ * axe (WCAG 2.2 A/AA) on the page as loaded at a phone's width (390 px), where it must also fit the
+ * screen, then, where `desktop` is set, axe at a desktop's (1366 px): one load, the viewport changed
+ * between the two runs. The layout follows the style sheet alone, no script reads the width, so the
+ * second run sees what a desktop load shows.
+ */
+export async function expectAccessibleOnPhone(
+  page: Page,
+  path: string,
+  { desktop }: { desktop: boolean },
+): Promise<void> {
+  await expectNoAxeViolations(page, `${path} at 390 px`);
+  await expectFitsScreen(page, `${path} at 390 px`);
+  if (!desktop) return;
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await expectNoAxeViolations(page, `${path} at 1366 px`);
 }
