@@ -96,10 +96,6 @@ export function createApp(deps: AppDeps): Express {
       referrerPolicy: { policy: "same-origin" },
     }),
   );
-  app.use((_req, res, next) => {
-    res.setHeader("Content-Security-Policy", siteAssetPolicy);
-    next();
-  });
 
   const api = express.Router();
   api.use((_req, res, next) => {
@@ -234,6 +230,13 @@ export function createApp(deps: AppDeps): Express {
   );
   api.use(apiNotFound);
   app.use("/api", api);
+  // Everything else (the office's app, the site's pages and files) carries the site's CSP unless it sets
+  // its own. After the API, which answers every /api path with its own policy: set there first, it was
+  // only overwritten.
+  app.use((_req, res, next) => {
+    res.setHeader("Content-Security-Policy", siteAssetPolicy);
+    next();
+  });
   app.use(
     "/admin",
     officeAppRoutes({

@@ -65,23 +65,47 @@ export function htmlDocument(title: string, body: string, locale: Locale = "en")
   ].join("\n");
 }
 
-/** The firm's signature under a visitor's mail, its labels and hours in `locale`. */
+/**
+ * The firm's signature under a visitor's mail, its labels and hours in `locale`. It depends only on the
+ * site's address and the language, so each is composed once and kept (a mail per contact composed it
+ * anew, escaping the same constants every time).
+ */
 export function signatureText({ siteUrl }: MailIdentity, locale: Locale = "en"): string {
+  return signatures(siteUrl, locale).text;
+}
+
+export function signatureHtml({ siteUrl }: MailIdentity, locale: Locale = "en"): string {
+  return signatures(siteUrl, locale).html;
+}
+
+/** Signatures by site address, then language: a process knows one SITE_URL (tests a few). */
+const signatureCache = new Map<string, Map<Locale, { text: string; html: string }>>();
+
+function signatures(siteUrl: string, locale: Locale): { text: string; html: string } {
+  let bySite = signatureCache.get(siteUrl);
+  if (!bySite) {
+    bySite = new Map();
+    signatureCache.set(siteUrl, bySite);
+  }
+  let found = bySite.get(locale);
+  if (!found) {
+    found = composeSignatures(siteUrl, locale);
+    bySite.set(locale, found);
+  }
+  return found;
+}
+
+function composeSignatures(siteUrl: string, locale: Locale): { text: string; html: string } {
   const { messages, content } = translations(locale);
   const labels = messages.mailMessages.signature;
-  return [
+  const text = [
     `${firm.name}`,
     `${labels.phoneLabel} ${firm.phone}`,
     `${labels.emailLabel} ${firm.email}`,
     `${labels.supportHoursLabel} ${content.firm.supportHours}`,
     `${labels.websiteLabel} ${siteUrl}`,
   ].join("\n");
-}
-
-export function signatureHtml({ siteUrl }: MailIdentity, locale: Locale = "en"): string {
-  const { messages, content } = translations(locale);
-  const labels = messages.mailMessages.signature;
-  return [
+  const html = [
     `<p style="margin-top: 2em; border-top: 1px solid #ddd; padding-top: 1em;">`,
     `<strong>${escapeHtml(firm.name)}</strong><br>`,
     `${escapeHtml(labels.phoneLabel)} ${escapeHtml(firm.phone)}<br>`,
@@ -90,6 +114,7 @@ export function signatureHtml({ siteUrl }: MailIdentity, locale: Locale = "en"):
     `<a href="${escapeHtml(siteUrl)}">${escapeHtml(siteUrl)}</a>`,
     `</p>`,
   ].join("\n");
+  return { text, html };
 }
 
 /**
@@ -140,12 +165,13 @@ const referenceAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
  */
 export function contactReference(contactId: string): string {
   const digest = createHash("sha256").update(contactId, "utf8").digest();
-  let bits = 0n;
-  for (const byte of digest.subarray(0, 5)) bits = (bits << 8n) | BigInt(byte);
+  // The first 40 bits, as a number (exact: under 2^53), read out five bits at a time from the right.
+  let bits = 0;
+  for (let i = 0; i < 5; i += 1) bits = bits * 256 + (digest[i] ?? 0);
   let code = "";
   for (let i = 0; i < 8; i += 1) {
-    code = (referenceAlphabet[Number(bits & 31n)] ?? "0") + code;
-    bits >>= 5n;
+    code = (referenceAlphabet[bits % 32] ?? "0") + code;
+    bits = Math.floor(bits / 32);
   }
   return `${code.slice(0, 4)}-${code.slice(4)}`;
 }
@@ -178,11 +204,11 @@ export function contactReceiptMail(
   contact: Pick<ContactDetails, "name" | "email" | "locale">,
   contactId: string,
   identity: MailIdentity,
+  reference: string = contactReference(contactId),
 ): NewMail["message"] {
   const locale = contact.locale ?? "en";
   const { messages, content } = translations(locale);
   const m = messages.mailMessages;
-  const reference = contactReference(contactId);
   const name = greetingName(contact.name);
   const greeting = name === null ? m.greetingNeutral : m.greeting(name);
   const subject = m.contactReceipt.subject(reference);
@@ -222,13 +248,14 @@ export function notificationMail(
   contact: ContactDetails,
   contactId: string,
   identity: MailIdentity,
+  reference: string = contactReference(contactId),
 ): NewMail["message"] {
   const subject = oneLine(`New inquiry from ${contact.name}: ${contact.subject}`);
   // The lead in the firm's office (/admin): where it is assigned, answered and closed.
   const leadUrl = new URL(officePaths.lead(contactId), identity.siteUrl).href;
   const rows: [string, string][] = [
     ["Contact id", contactId],
-    ["Reference", contactReference(contactId)],
+    ["Reference", reference],
     ["Name", oneLine(contact.name)],
     ["Email", contact.email],
     ["Phone", contact.phone ?? "(not given)"],
@@ -271,13 +298,15 @@ export function contactMails(
   contactId: string,
   identity: MailIdentity,
 ): NewMail[] {
+  // Both mails quote the same reference: derived once.
+  const reference = contactReference(contactId);
   return [
     {
-      message: contactReceiptMail(contact, contactId, identity),
+      message: contactReceiptMail(contact, contactId, identity, reference),
       meta: { kind: "contact-acknowledgement", contactId },
     },
     {
-      message: notificationMail(contact, contactId, identity),
+      message: notificationMail(contact, contactId, identity, reference),
       meta: { kind: "contact-notification", contactId },
     },
   ];

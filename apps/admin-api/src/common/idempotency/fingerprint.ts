@@ -45,14 +45,16 @@ export function createIdempotency({
 }): Idempotency {
   return {
     claimOf(scope, { header, field }, fields) {
-      const invalid = {
-        ok: false,
-        fieldErrors: keyedFieldErrors({
-          idempotencyKey: messageRef("requestMessages.idempotencyKeyInvalid"),
-        }),
-      } as const;
-      if (header !== undefined && !idempotencyKeyPattern.test(header)) return invalid;
-      if (header !== undefined && field !== undefined && header !== field) return invalid;
+      // Composed only for a refused key, not for every submission.
+      const invalid = () =>
+        ({
+          ok: false,
+          fieldErrors: keyedFieldErrors({
+            idempotencyKey: messageRef("requestMessages.idempotencyKeyInvalid"),
+          }),
+        }) as const;
+      if (header !== undefined && !idempotencyKeyPattern.test(header)) return invalid();
+      if (header !== undefined && field !== undefined && header !== field) return invalid();
       const key = header ?? field;
       if (key === undefined) return { ok: true, claim: undefined };
       const now = clock.now();

@@ -16,15 +16,18 @@ declare module "http" {
  * client address, no headers (so no Authorization or cookies), no bodies. Lines as pino-http wrote them
  * (`req`, `res`, `responseTime`, "request completed", at error level from status 500), written by hand:
  * pino-http made two child loggers for every request whether anything used them or not, about a tenth
- * of a form post's CPU in the bench's profile. Here `req.log` is made only when a handler asks for it.
+ * of a form post's CPU in the bench's profile. Here `req.log` is made only when a handler asks for it,
+ * and the line is written on the answer's `close` alone: Node emits it after `finish` for every answer,
+ * and without `finish` when the connection went first (written "request aborted").
  */
 export function requestLogger(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const started = Date.now();
     const id = randomUUID();
     res.setHeader("X-Request-Id", id);
+    const query = req.url.indexOf("?");
     const bindings = {
-      req: { id, method: req.method, path: req.url.split("?", 1)[0] },
+      req: { id, method: req.method, path: query < 0 ? req.url : req.url.slice(0, query) },
     };
     let child: Logger | undefined;
     req.id = id;
@@ -34,10 +37,7 @@ export function requestLogger(logger: Logger): RequestHandler {
       get: () => (child ??= logger.child(bindings)),
     });
 
-    let logged = false;
-    const complete = () => {
-      if (logged) return;
-      logged = true;
+    res.once("close", () => {
       const line = {
         ...bindings,
         res: { statusCode: res.statusCode },
@@ -50,9 +50,7 @@ export function requestLogger(logger: Logger): RequestHandler {
           "request errored",
         );
       else logger.info(line, "request completed");
-    };
-    res.once("finish", complete);
-    res.once("close", complete);
+    });
     next();
   };
 }
