@@ -18,6 +18,8 @@ export default defineConfig({
     maxWorkers: "100%",
     // firebase-admin must never probe Google's metadata server from a test (see test/helpers/process.ts).
     env: { METADATA_SERVER_DETECTION: "none", GCE_METADATA_HOST: "127.0.0.1:9" },
+    // After each file, closes the SQLite stores its test apps handed on from test to test (test-databases.ts).
+    setupFiles: ["test/helpers/setup.ts"],
     reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
   },
 });

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import { afterAll } from "vitest";
 import { createSqliteStore, type SqliteStore } from "../../src/adapters/sqlite/sqlite-store.js";
+import { emptyTables } from "../helpers/test-databases.js";
 import { describeStoreContract } from "./store-contract.js";
 
 /**
@@ -13,26 +13,6 @@ import { describeStoreContract } from "./store-contract.js";
  * A test that closes the store (the health check's) leaves the next one a new store.
  */
 let shared: { dir: string; file: string; store: SqliteStore } | undefined;
-
-/** Deletes every row of every table (the schema and its version stay), over a connection of its own. */
-function emptyTables(file: string) {
-  const db = new Database(file);
-  try {
-    db.pragma("busy_timeout = 5000");
-    db.pragma("foreign_keys = OFF");
-    const tables = db
-      .prepare(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
-      )
-      .pluck()
-      .all() as string[];
-    db.transaction(() => {
-      for (const table of tables) db.prepare(`DELETE FROM "${table}"`).run();
-    })();
-  } finally {
-    db.close();
-  }
-}
 
 async function closeShared() {
   if (!shared) return;

@@ -1,13 +1,11 @@
-import { mkdtemp, rm } from "node:fs/promises";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { once } from "node:events";
 import { createSqliteStore } from "../../src/adapters/sqlite/sqlite-store.js";
 import { createApp, type AppDeps } from "../../src/app.js";
 import type { Store } from "../../src/ports/store.js";
 import { manualClock } from "./clock.js";
+import { openTestDatabase, releaseTestDatabase } from "./test-databases.js";
 import { startSmtpServer } from "./smtp.js";
 import { createSmtpTransport } from "../../src/adapters/mail/smtp-transport.js";
 import { createOutboxWorker } from "../../src/workers/outbox.js";
@@ -44,11 +42,14 @@ export const testSecret = "test-data-key-secret-0123456789abcdef";
 /** A fixed data key secret for tests (32+ characters, as config.ts requires). */
 export const testDataKey = createDataKey(testSecret);
 
-/** createApp wired as main.ts wires it, on a real SQLite file in a fresh temporary folder. */
+/**
+ * createApp wired as main.ts wires it, on a real SQLite file of its own: a new one, or one an earlier
+ * test of the same file left and that was emptied since (test-databases.ts).
+ */
 export async function makeTestApp(options: TestAppOptions = {}) {
-  const dir = await mkdtemp(join(tmpdir(), "admin-api-test-"));
-  const dbFile = join(dir, "site.db");
-  const store: Store = createSqliteStore({ file: dbFile });
+  const database = await openTestDatabase();
+  const { dir, dbFile } = database;
+  const store: Store = database.store;
   const clock = manualClock();
   const log = capturingLogger();
   const deps: AppDeps = {
@@ -80,6 +81,7 @@ export async function makeTestApp(options: TestAppOptions = {}) {
     site: options.siteDir ? { dir: options.siteDir } : undefined,
   };
   const app = createApp(deps);
+  let released = false;
   return {
     app,
     /** What the app was built from, for a test that builds a variant of it. */
@@ -91,9 +93,11 @@ export async function makeTestApp(options: TestAppOptions = {}) {
     dbFile,
     /** Reopens the same database file, as a restarted process would. */
     reopen: () => createSqliteStore({ file: dbFile }),
+    /** Ends the test's use of its database (once): emptied for the file's next test app, or closed. */
     async cleanup() {
-      await store.close();
-      await rm(dir, { recursive: true, force: true });
+      if (released) return;
+      released = true;
+      await releaseTestDatabase(database);
     },
   };
 }
