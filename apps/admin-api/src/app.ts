@@ -246,9 +246,14 @@ export function createApp(deps: AppDeps): Express {
   );
 
   // Compression pays off for pages and scripts; the API's small JSON answers would only pay its cost.
-  // `/search?q=` answered from the build's search documents (works without JavaScript), before the pages.
-  if (deps.site) app.use(compression(), searchPageHandler(deps.site));
-  if (deps.site) app.use(compression(), createSite({ ...deps.site, comments: services.comments }));
+  // `/search?q=` answered from the build's search documents (works without JavaScript), before the pages;
+  // one compression layer for both (a page passed two, each wrapping the answer).
+  if (deps.site)
+    app.use(
+      compression(),
+      searchPageHandler(deps.site),
+      createSite({ ...deps.site, comments: services.comments }),
+    );
   else app.use(apiNotFound);
 
   app.use(errorHandler);
