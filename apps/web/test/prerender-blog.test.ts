@@ -1,38 +1,17 @@
 // Reads the build output, like prerender.test.ts, and checks the blog's pages and files: what a crawler,
 // a feed reader or a visitor without JavaScript receives.
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { Window } from "happy-dom";
 import { beforeAll, describe, expect, it } from "vitest";
 import { blogPaths } from "@site/shared/blog";
 import { blogPostBodies, blogPosts } from "@site/shared/blog/posts";
 import { firm } from "@site/shared/content";
 import { blogMessages } from "@site/shared/messages";
 import { trimTrailingSlashes } from "@site/shared/i18n";
+import { client, htmlFile, meta, parse, parseHtml } from "./built-pages";
 
-// (path functions, not `new URL`: the test environment's URL is happy-dom's, which refuses file:.)
-const client = join(dirname(fileURLToPath(import.meta.url)), "..", "build", "client") + "/";
 const siteUrl = trimTrailingSlashes(process.env.VITE_SITE_URL?.trim() || firm.siteUrl);
-const htmlFile = (path: string) => `${client}${path.slice(1)}/index.html`;
 const read = (name: string) => readFileSync(`${client}${name}`);
-
-// A parser that loads and runs nothing: we inspect the HTML exactly as served.
-const inert = new Window({
-  settings: {
-    disableCSSFileLoading: true,
-    disableJavaScriptFileLoading: true,
-    disableJavaScriptEvaluation: true,
-  },
-});
-const parse = (path: string): Document =>
-  new inert.DOMParser().parseFromString(
-    readFileSync(htmlFile(path), "utf8"),
-    "text/html",
-  ) as unknown as Document;
-const meta = (doc: Document, selector: string) =>
-  doc.querySelector(selector)?.getAttribute("content");
 
 /** The blog's category pages: one with posts, one without; a title naming the category. */
 const categoryPages = ["banking", "education"].map((slug) => ({
@@ -79,7 +58,7 @@ describe("prerendered blog", () => {
       const body = blogPostBodies[post.slug];
       const article = doc.querySelector("main article");
       // The body as the shared build rendered it, serialised the same way as the page's.
-      const rendered = new inert.DOMParser().parseFromString(body?.html ?? "", "text/html");
+      const rendered = parseHtml(body?.html ?? "");
       expect(article?.querySelector(".post__body")?.innerHTML).toBe(rendered.body.innerHTML);
       expect(article?.querySelector('a[href="/experts#amani-njoroge"]')?.textContent).toBe(
         "Dr. Amani Njoroge",

@@ -4,32 +4,17 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Window } from "happy-dom";
 import { describe, expect, it } from "vitest";
 import { blogPaths, blogSubpagePaths, postLanguages, postText } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
 import { firm, notFoundPath, routePaths } from "@site/shared/content";
 import { intlLocales, type Locale, localePath, locales, trimTrailingSlashes } from "@site/shared/i18n";
 import { offlinePath } from "@site/shared/service-worker";
+import { htmlFile, parse } from "./built-pages";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const client = join(here, "..", "build", "client") + "/";
 const catalogues = join(here, "..", "..", "..", "packages", "shared", "locales");
-const htmlFile = (path: string) => `${client}${path === "/" ? "" : `${path.slice(1)}/`}index.html`;
 const siteUrl = trimTrailingSlashes(process.env.VITE_SITE_URL?.trim() || firm.siteUrl);
-
-const inert = new Window({
-  settings: {
-    disableCSSFileLoading: true,
-    disableJavaScriptFileLoading: true,
-    disableJavaScriptEvaluation: true,
-  },
-});
-const parse = (path: string) =>
-  new inert.DOMParser().parseFromString(
-    readFileSync(htmlFile(path), "utf8"),
-    "text/html",
-  ) as unknown as Document;
 
 function catalogue(locale: Locale): Record<string, string> {
   return Object.assign(

@@ -1,9 +1,6 @@
 // Reads the build output (run `pnpm --filter @site/web build` first; turbo runs the web build before
 // these tests) and checks what a crawler or a visitor without JavaScript receives.
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { Window } from "happy-dom";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   careersContent,
@@ -30,11 +27,9 @@ import { blogPaths } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
 import { offlinePath, serviceWorkerFile } from "@site/shared/service-worker";
 import { localePath, locales, trimTrailingSlashes } from "@site/shared/i18n";
+import { client, htmlFile, meta, parse, parseHead } from "./built-pages";
 
-// (path functions, not `new URL`: the test environment's URL is happy-dom's, which refuses file:.)
-const client = join(dirname(fileURLToPath(import.meta.url)), "..", "build", "client") + "/";
 const siteUrl = trimTrailingSlashes(process.env.VITE_SITE_URL?.trim() || firm.siteUrl);
-const htmlFile = (path: string) => `${client}${path === "/" ? "" : `${path.slice(1)}/`}index.html`;
 
 const headings: Record<RouteId, string> = {
   home: homeContent.hero.heading,
@@ -72,37 +67,6 @@ const pages = [
     canonical: `${siteUrl}${offlinePath}`,
   },
 ];
-
-// A parser that loads and runs nothing: we inspect the HTML exactly as served.
-const inert = new Window({
-  settings: {
-    disableCSSFileLoading: true,
-    disableJavaScriptFileLoading: true,
-    disableJavaScriptEvaluation: true,
-  },
-});
-function parse(path: string): Document {
-  const parser = new inert.DOMParser();
-  return parser.parseFromString(
-    readFileSync(htmlFile(path), "utf8"),
-    "text/html",
-  ) as unknown as Document;
-}
-/**
- * Only the page's head, parsed: for checks that read nothing else over many pages (the sitemap lists
- * every page and view in three languages; parsing each whole page made that test CPU-bound).
- */
-function parseHead(path: string): Document {
-  const html = readFileSync(htmlFile(path), "utf8");
-  const end = html.indexOf("</head>");
-  const parser = new inert.DOMParser();
-  return parser.parseFromString(
-    end < 0 ? html : `${html.slice(0, end)}</head><body></body></html>`,
-    "text/html",
-  ) as unknown as Document;
-}
-const meta = (doc: Document, selector: string) =>
-  doc.querySelector(selector)?.getAttribute("content");
 
 beforeAll(() => {
   if (!existsSync(htmlFile("/")))
