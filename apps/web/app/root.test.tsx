@@ -15,7 +15,7 @@ describe("Error screen", () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const reload = vi.fn();
     vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, reload });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderRoute("/broken", [{ path: "/broken", Component: Broken }]);
 
     expect(
@@ -36,7 +36,7 @@ describe("Shared layout", () => {
   });
 
   it("moves focus to the new page's main content after a client-side navigation", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderRoute("/");
     await user.click(screen.getAllByRole("link", { name: "Contact Us" })[0] as HTMLElement);
     await screen.findByRole("heading", { level: 2, name: "Start the Conversation" });

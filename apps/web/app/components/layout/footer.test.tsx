@@ -55,7 +55,7 @@ describe("Footer", () => {
   });
 
   it("scrolls back to the top smoothly, or instantly when reduced motion is asked for", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => undefined);
     await renderRoute("/");
     const button = within(footer()).getByRole("button", { name: "Back to top" });

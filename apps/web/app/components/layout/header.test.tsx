@@ -24,7 +24,7 @@ describe("Header navigation", () => {
   });
 
   it("opens the About dropdown with its six anchors and closes it with Escape, focus back on the button", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderRoute("/");
     const toggle = aboutToggle();
     expect(toggle).toHaveAttribute("aria-expanded", "false");
@@ -46,7 +46,7 @@ describe("Header navigation", () => {
   });
 
   it("is operable from the keyboard alone", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderRoute("/");
     aboutToggle().focus();
     await user.keyboard("{Enter}");
@@ -56,7 +56,7 @@ describe("Header navigation", () => {
   });
 
   it("closes the dropdown on a press outside it", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderRoute("/");
     await user.click(aboutToggle());
     await user.click(screen.getByRole("heading", { level: 1 }));
@@ -64,7 +64,7 @@ describe("Header navigation", () => {
   });
 
   it("follows an anchor link to the About section and closes the dropdown", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderRoute("/");
     await user.click(aboutToggle());
     await user.click(screen.getByRole("link", { name: "Our Anthem" }));
@@ -75,7 +75,7 @@ describe("Header navigation", () => {
 
 describe("Mobile menu", () => {
   it("toggles with the burger, sets menu-active on <body> and lists Careers", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderRoute("/");
     const menu = document.getElementById(burger().getAttribute("aria-controls") ?? "") as HTMLElement;
     expect(burger()).toHaveAttribute("aria-expanded", "false");
@@ -101,7 +101,7 @@ describe("Mobile menu", () => {
   });
 
   it("closes with Escape and returns focus to the burger", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderRoute("/");
     await user.click(burger());
     await user.keyboard("{Escape}");
@@ -111,7 +111,7 @@ describe("Mobile menu", () => {
   });
 
   it("closes when a link in it navigates", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderRoute("/");
     await user.click(burger());
     const mobile = screen.getByRole("navigation", { name: "Mobile" });

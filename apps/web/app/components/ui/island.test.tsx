@@ -76,7 +76,7 @@ describe("form islands on a static page", () => {
 
   it("contact: loads on the first touch of the form, keeps what was typed before and sends it", async () => {
     const bodies = recordPosts(contactsPath, () => created());
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { requested } = await staticPageWith(await contactModule(), "interaction");
     const name = screen.getByRole("textbox", { name: "Name" }) as HTMLInputElement;
 
@@ -104,7 +104,7 @@ describe("form islands on a static page", () => {
 
   it("newsletter: hydrates on intent with the address typed early, then subscribes it", async () => {
     const bodies = recordPosts(subscriptionsPath, () => created());
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await staticPageWith(await newsletterModule(), "visible");
     const region = screen.getByRole("region", { name: newsletterContent.heading });
     const email = within(region).getByRole("textbox") as HTMLInputElement;
@@ -222,7 +222,7 @@ describe("an island that crashes while rendering in the browser", () => {
       await screen.findByRole("heading", { level: 1, name: errorScreenMessages.title }),
     ).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Fragile" })).not.toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole("button", { name: errorScreenMessages.action }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole("button", { name: errorScreenMessages.action }));
     expect(reload).toHaveBeenCalledOnce();
     vi.restoreAllMocks();
   });

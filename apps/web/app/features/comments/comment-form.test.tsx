@@ -13,7 +13,7 @@ const post = "sacco-boards-and-digital-lending";
 
 /** The form as a served post page holds it: the API's signed start time sits outside, tied by `form`. */
 function setup(started = "1732443600000.signature") {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithQueryClient(
     <>
       <input type="hidden" name="formStarted" form={commentFormId} defaultValue={started} />

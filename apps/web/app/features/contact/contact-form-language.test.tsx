@@ -13,7 +13,7 @@ const french = translations("fr").messages;
 const labels = french.siteMessages.fields;
 
 function setupFrench() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithQueryClient(
     <PageLanguageProvider value={{ locale: "fr", messages: french }}>
       <ContactForm />

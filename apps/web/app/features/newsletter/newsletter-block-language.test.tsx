@@ -12,7 +12,7 @@ import { NewsletterBlock } from "./newsletter-block";
 const swahili = translations("sw").messages;
 
 function setupSwahili() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithQueryClient(
     <PageLanguageProvider value={{ locale: "sw", messages: swahili }}>
       <NewsletterBlock />

@@ -15,7 +15,7 @@ import { deferred, renderWithQueryClient } from "../../test/render";
 import { NewsletterBlock } from "./newsletter-block";
 
 function setup() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithQueryClient(<NewsletterBlock />);
   return {
     user,

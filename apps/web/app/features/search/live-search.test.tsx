@@ -52,7 +52,7 @@ describe("the search box's live results", () => {
   });
 
   it("lists matches as the visitor types: title linking to the page, the page it is on, the words marked", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(renderBox(), "sacco");
     expect(screen.getByRole("status")).toHaveTextContent("1 result for “sacco”");
     const result = within(screen.getByRole("list")).getByRole("listitem");
@@ -65,7 +65,7 @@ describe("the search box's live results", () => {
   });
 
   it("finds words typed without accents or capitals, and a prefix as typed so far", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const box = renderBox();
     await user.type(box, "economie");
     expect(screen.getByRole("link", { name: "Économie régionale" })).toHaveAttribute(
@@ -78,7 +78,7 @@ describe("the search box's live results", () => {
   });
 
   it("says so when a word appears nowhere, and shows nothing once the box is emptied", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const box = renderBox();
     await user.type(box, "xylophone");
     expect(screen.getByRole("status")).toHaveTextContent(

@@ -112,7 +112,7 @@ describe("ThoughtLeadership", () => {
   it.each(articleCategories.filter((category) => countIn(category) > 0))(
     "a tap on %s shows exactly that category's articles at once, marks it current and writes its address",
     async (category) => {
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       renderPage();
       await user.click(filterLink(titleCase(category)));
 
@@ -131,7 +131,7 @@ describe("ThoughtLeadership", () => {
 
   it("says 'No articles found.' for a category without articles, in the prerendered page and after a tap", async () => {
     expect(emptyCategories.length).toBeGreaterThan(0);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage();
     for (const category of emptyCategories) {
       await user.click(filterLink(titleCase(category)));
@@ -141,7 +141,7 @@ describe("ThoughtLeadership", () => {
   });
 
   it("goes back to every article with 'All Projects', and Back restores the category before it", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage();
     await user.click(filterLink("Banking"));
     expect(cardLinks()).toHaveLength(countIn("BANKING"));
@@ -186,7 +186,7 @@ describe("ThoughtLeadership", () => {
         title: "Banking piece",
       },
     ];
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage(thoughtLeadershipPaths.index, { articles: mixedCase });
     await user.click(filterLink("Economy"));
     expect(cardLinks().map((card) => card.querySelector("h2")?.textContent)).toEqual([
