@@ -42,33 +42,48 @@ async function openStore(config: Config["store"], dataKey: Config["dataKey"]): P
 
 /**
  * Runs one operator command as a process (src/cli/<name>.ts, `node dist/cli/<name>.js` in the image):
- * arguments checked before anything is opened, configuration read once (a bad variable is named, exit
- * 1), the store opened only if the command asks for it and always closed, any error printed as one
- * line `<name>: message` with exit code 1.
+ * runOperator, then exit with its code.
  */
 export async function runOperatorCommand(
   command: OperatorCommand,
   argv: readonly string[] = process.argv.slice(2),
 ): Promise<never> {
-  let code: number;
+  process.exit(await runOperator(command, argv));
+}
+
+/**
+ * One operator command's run, to its exit code: arguments checked before anything is opened,
+ * configuration read once from `env` (the process's by default; a bad variable is named, exit 1), the
+ * store opened only if the command asks for it and always closed, any error printed as one line
+ * `<name>: message` with exit code 1. Output goes to the process's stdout and stderr. The tests run
+ * most commands through it in their own process; a command's process is this, then process.exit.
+ */
+export async function runOperator(
+  command: OperatorCommand,
+  argv: readonly string[],
+  env?: Record<string, string | undefined>,
+): Promise<number> {
   try {
-    code = await runToExitCode(command, argv);
+    return await runToExitCode(command, argv, env);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(
       error instanceof ConfigError ? `${message}\n` : `${command.name}: ${message}\n`,
     );
-    code = 1;
+    return 1;
   }
-  process.exit(code);
 }
 
-async function runToExitCode(command: OperatorCommand, argv: readonly string[]): Promise<number> {
+async function runToExitCode(
+  command: OperatorCommand,
+  argv: readonly string[],
+  env: Record<string, string | undefined> | undefined,
+): Promise<number> {
   if (!command.accepts(argv)) {
     process.stderr.write(`${command.usage}\n`);
     return 2;
   }
-  const config = loadConfig();
+  const config = loadConfig(env);
   let opened: Promise<Store> | undefined;
   try {
     return await command.run(argv, {

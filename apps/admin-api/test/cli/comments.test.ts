@@ -3,9 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSqliteStore } from "../../src/adapters/sqlite/sqlite-store.js";
-import { operator } from "../helpers/process.js";
+import { operator, operatorHere } from "../helpers/process.js";
 
-const comments = (args: string[], env: Record<string, string>) => operator("comments", args, env);
+// The command runs in the test's process (operatorHere: what its own process runs before it exits),
+// except where a test says "as a process", which runs src/cli/comments.ts as the image runs it.
+const comments = (args: string[], env: Record<string, string>) =>
+  operatorHere("comments", args, env);
 
 describe("operator command: site-comments", () => {
   let dir: string;
@@ -46,16 +49,16 @@ describe("operator command: site-comments", () => {
     }
   };
 
-  it("with arguments it does not take prints the usage and exits 2", () => {
+  it("with arguments it does not take prints the usage and exits 2", async () => {
     for (const args of [[], ["approve"], ["list", "x"], ["delete", "x"]]) {
-      const result = comments(args, env);
+      const result = await comments(args, env);
       expect(result.status, args.join(" ")).toBe(2);
       expect(result.stderr).toMatch(/^usage: site-comments list/);
     }
   });
 
-  it("list prints the pending comments oldest first, one line each, never the address", () => {
-    const result = comments(["list"], env);
+  it("list prints the pending comments oldest first, one line each, never the address", async () => {
+    const result = await comments(["list"], env);
     expect(result.status).toBe(0);
     const lines = result.stdout.trim().split("\n");
     expect(lines).toHaveLength(3);
@@ -66,12 +69,12 @@ describe("operator command: site-comments", () => {
   });
 
   it("approve, reject and spam decide by id", async () => {
-    expect(comments(["approve", ids[0]!], env)).toMatchObject({
+    expect(await comments(["approve", ids[0]!], env)).toMatchObject({
       status: 0,
       stdout: `${ids[0]}  approved\n`,
     });
-    expect(comments(["reject", ids[1]!], env).status).toBe(0);
-    expect(comments(["spam", ids[2]!], env).status).toBe(0);
+    expect((await comments(["reject", ids[1]!], env)).status).toBe(0);
+    expect((await comments(["spam", ids[2]!], env)).status).toBe(0);
     expect(await statuses()).toEqual(["approved", "rejected", "spam"]);
   });
 
@@ -85,11 +88,11 @@ describe("operator command: site-comments", () => {
     }
   };
 
-  it("a repeated decision says so and when; an unknown id is named, with exit code 1", async () => {
+  it("a repeated decision says so and when; an unknown id is named, with exit code 1 (as a process)", async () => {
     const store = createSqliteStore({ file: file() });
     await store.setCommentStatus(ids[0]!, "approved");
     await store.close();
-    const result = comments(["approve", ids[0]!, "no-such-comment"], env);
+    const result = operator("comments", ["approve", ids[0]!, "no-such-comment"], env);
     expect(result.status).toBe(1);
     expect(result.stdout).toBe(`${ids[0]}  already approved at ${await decidedAt(ids[0]!)}\n`);
     expect(result.stderr).toBe("comments: no such comment: no-such-comment\n");
@@ -102,7 +105,7 @@ describe("operator command: site-comments", () => {
     await store.setCommentStatus(ids[0]!, "rejected", { onlyIfPending: true });
     await store.close();
     const when = await decidedAt(ids[0]!);
-    const result = comments(["approve", ids[0]!, ids[1]!], env);
+    const result = await comments(["approve", ids[0]!, ids[1]!], env);
     expect(result.status).toBe(1);
     expect(result.stdout).toBe(`${ids[1]}  approved\n`);
     expect(result.stderr).toBe(
@@ -118,13 +121,13 @@ describe("operator command: site-comments", () => {
     await store.setCommentStatus(ids[0]!, "rejected");
     await store.close();
     const when = await decidedAt(ids[0]!);
-    const result = comments(["approve", "--change", ids[0]!, ids[2]!], env);
+    const result = await comments(["approve", "--change", ids[0]!, ids[2]!], env);
     expect(result).toMatchObject({
       status: 0,
       stdout: `${ids[0]}  approved (was rejected at ${when})\n${ids[2]}  approved\n`,
     });
     expect(await statuses()).toEqual(["approved", "pending", "approved"]);
-    expect(comments(["spam", "--force", ids[0]!], env).status).toBe(2);
-    expect(comments(["spam", "--change"], env).status).toBe(2);
+    expect((await comments(["spam", "--force", ids[0]!], env)).status).toBe(2);
+    expect((await comments(["spam", "--change"], env)).status).toBe(2);
   });
 });

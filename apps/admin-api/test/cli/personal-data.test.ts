@@ -3,10 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSqliteStore } from "../../src/adapters/sqlite/sqlite-store.js";
-import { operator } from "../helpers/process.js";
+import { operator, operatorHere } from "../helpers/process.js";
 
+// The command runs in the test's process (operatorHere: what its own process runs before it exits),
+// except where a test says "as a process", which runs src/cli/personal-data.ts as the image runs it.
 const personalData = (args: string[], env: Record<string, string>) =>
-  operator("personal-data", args, env);
+  operatorHere("personal-data", args, env);
 
 describe("operator command: site-personal-data", () => {
   let dir: string;
@@ -42,14 +44,14 @@ describe("operator command: site-personal-data", () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it("with arguments it does not take prints the usage and exits 2", () => {
-    const result = personalData(["erase", "a@b.co", "c@d.co"], env);
+  it("with arguments it does not take prints the usage and exits 2", async () => {
+    const result = await personalData(["erase", "a@b.co", "c@d.co"], env);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^usage: site-personal-data export EMAIL/);
   });
 
-  it("export prints everything held about the address as JSON", () => {
-    const result = personalData(["export", "AMINA@example.com"], env);
+  it("export prints everything held about the address as JSON (as a process)", () => {
+    const result = operator("personal-data", ["export", "AMINA@example.com"], env);
     expect(result.status).toBe(0);
     const data = JSON.parse(result.stdout);
     expect(data.email).toBe("amina@example.com");
@@ -65,7 +67,7 @@ describe("operator command: site-personal-data", () => {
   });
 
   it("erase deletes it everywhere and prints the record, which holds no address", async () => {
-    const erased = personalData(["erase", "amina@example.com"], env);
+    const erased = await personalData(["erase", "amina@example.com"], env);
     expect(erased.status).toBe(0);
     expect(JSON.parse(erased.stdout)).toMatchObject({
       deleted: { subscriptions: 1, contacts: 1, comments: 1, mails: 2 },
@@ -90,7 +92,7 @@ describe("operator command: site-personal-data", () => {
     const amina = await store.getSubscriptionByEmail("amina@example.com");
     await store.unsubscribe(amina?.id ?? "");
     await store.close();
-    const csv = personalData(["subscribers"], env);
+    const csv = await personalData(["subscribers"], env);
     expect(csv.status).toBe(0);
     expect(csv.stdout.split("\r\n")).toEqual([
       "email,name,attributes",
@@ -112,7 +114,7 @@ describe("operator command: site-personal-data", () => {
       ],
     );
     await store.close();
-    const erased = personalData(["erase", "E\u0301lodie@example.com"], env);
+    const erased = await personalData(["erase", "E\u0301lodie@example.com"], env);
     expect(erased.status).toBe(0);
     expect(JSON.parse(erased.stdout)).toMatchObject({
       deleted: { subscriptions: 1, contacts: 1, comments: 0, mails: 1 },
@@ -130,7 +132,7 @@ describe("operator command: site-personal-data", () => {
     const store = createSqliteStore({ file: join(dir, "data", "site.db") });
     await store.addSubscription({ email: "=1+2@example.com" });
     await store.close();
-    const csv = personalData(["subscribers"], env);
+    const csv = await personalData(["subscribers"], env);
     expect(csv.status).toBe(0);
     const emails = csv.stdout
       .split("\r\n")
@@ -139,8 +141,8 @@ describe("operator command: site-personal-data", () => {
     expect(emails).toEqual(["amina@example.com", "baraka@example.com", "'=1+2@example.com"]);
   });
 
-  it("an address that is not one fails with one line and exit code 1", () => {
-    const result = personalData(["export", "not-an-address"], env);
+  it("an address that is not one fails with one line and exit code 1", async () => {
+    const result = await personalData(["export", "not-an-address"], env);
     expect(result.status).toBe(1);
     expect(result.stderr).toBe("personal-data: not an email address: not-an-address\n");
   });
