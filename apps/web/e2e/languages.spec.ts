@@ -155,15 +155,23 @@ async function axeAt(page: Page, path: string, { desktop }: { desktop: boolean }
 // forms) is checked at 1366 px too. Below the header, the layout at 1366 px is the same markup and style
 // sheets in every language, checked on every English page at both widths in routes.spec.ts. The search's
 // results page is checked here too (in English, by search.spec.ts).
+//
+// Three pages to a test, each page a named step (a test for each page paid for a new browser context
+// each time; the page loads are the same).
 const bothWidthsIn = new Set(["/", "/contact"]);
+const checkedPaths = [...routes.map((route) => route.path), "/search?q=sacco", "/no-such-page"];
 for (const locale of ["fr", "sw"] as const) {
   test.describe(`axe, ${locale}`, () => {
-    for (const path of [...routes.map((route) => route.path), "/search?q=sacco", "/no-such-page"]) {
-      const desktop = bothWidthsIn.has(path);
-      test(`${localePath(locale, path)} has no violations at 390${desktop ? " and 1366" : ""} px and fits the phone`, async ({
+    for (let start = 0; start < checkedPaths.length; start += 3) {
+      const group = checkedPaths.slice(start, start + 3);
+      test(`${group.map((path) => localePath(locale, path)).join(", ")} have no violations and fit the phone`, async ({
         page,
       }) => {
-        await axeAt(page, localePath(locale, path), { desktop });
+        for (const path of group) {
+          const desktop = bothWidthsIn.has(path);
+          await test.step(`${localePath(locale, path)} has no violations at 390${desktop ? " and 1366" : ""} px and fits the phone`, () =>
+            axeAt(page, localePath(locale, path), { desktop }));
+        }
       });
     }
   });
