@@ -19,83 +19,80 @@ test.describe("contact form", () => {
     await waitForIsland(contactForm(page).form);
   });
 
-  test("an empty submission shows every required-field message under its field and sends nothing", async ({
-    page,
-  }) => {
+  // The rules of the form, one load for all: each step starts where the one before it left the form
+  // (the empty submission's errors are where editing starts; fill() replaces what a step typed). Each
+  // was a test of its own, with its own load and its own wait for the form's code.
+  test("the form's checks: empty, edited, only spaces, a malformed email", async ({ page }) => {
     const form = contactForm(page);
-    const requests: string[] = [];
-    page.on("request", (request) => {
-      if (request.url().includes("/api/")) requests.push(request.url());
+    await test.step("an empty submission shows every required-field message under its field and sends nothing", async () => {
+      const requests: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().includes("/api/")) requests.push(request.url());
+      });
+      await expect(form.heading).toBeVisible();
+      await form.submit.click();
+      for (const { field, message } of requiredFields) {
+        await expect(form[field], field).toHaveAttribute("aria-invalid", "true");
+        await expect(form[field], field).toHaveAccessibleDescription(new RegExp(message));
+        await expect(form.form.getByText(message, { exact: true })).toBeVisible();
+      }
+      // Phone is optional: no message, not invalid.
+      await expect(form.phone).not.toHaveAttribute("aria-invalid", "true");
+      expect(requests).toEqual([]);
     });
-    await expect(form.heading).toBeVisible();
-    await form.submit.click();
-    for (const { field, message } of requiredFields) {
-      await expect(form[field], field).toHaveAttribute("aria-invalid", "true");
-      await expect(form[field], field).toHaveAccessibleDescription(new RegExp(message));
-      await expect(form.form.getByText(message, { exact: true })).toBeVisible();
-    }
-    // Phone is optional: no message, not invalid.
-    await expect(form.phone).not.toHaveAttribute("aria-invalid", "true");
-    expect(requests).toEqual([]);
-  });
+    await test.step("editing a field clears that field's error and only that one", async () => {
+      await form.submit.click();
+      await expect(
+        form.form.getByText(validationMessages.nameRequired, { exact: true }),
+      ).toBeVisible();
 
-  test("values of only spaces count as empty", async ({ page }) => {
-    const form = contactForm(page);
-    for (const { field } of requiredFields) await form[field].fill("   ");
-    await form.submit.click();
-    for (const { field, message } of requiredFields) {
-      await expect(form[field], field).toHaveAccessibleDescription(new RegExp(message));
-    }
-  });
+      await form.name.fill("A");
+      await expect(
+        form.form.getByText(validationMessages.nameRequired, { exact: true }),
+      ).toHaveCount(0);
+      await expect(form.name).not.toHaveAttribute("aria-invalid", "true");
+      // The other fields keep theirs until edited.
+      await expect(
+        form.form.getByText(validationMessages.emailRequired, { exact: true }),
+      ).toBeVisible();
+      await expect(
+        form.form.getByText(validationMessages.subjectRequired, { exact: true }),
+      ).toBeVisible();
 
-  test("a malformed email says 'Invalid email format'", async ({ page }) => {
-    const form = contactForm(page);
-    await form.name.fill("Wanjiru Kamau");
-    await form.email.fill("wanjiru@example");
-    await form.subject.fill("Strategy review");
-    await form.description.fill("We need a strategy review.");
-    await form.submit.click();
-    await expect(form.email).toHaveAccessibleDescription(
-      new RegExp(validationMessages.emailInvalid),
-    );
-    await expect(
-      form.form.getByText(validationMessages.emailRequired, { exact: true }),
-    ).toHaveCount(0);
-    await expect(form.name).not.toHaveAttribute("aria-invalid", "true");
-  });
-
-  test("editing a field clears that field's error and only that one", async ({ page }) => {
-    const form = contactForm(page);
-    await form.submit.click();
-    await expect(
-      form.form.getByText(validationMessages.nameRequired, { exact: true }),
-    ).toBeVisible();
-
-    await form.name.fill("A");
-    await expect(form.form.getByText(validationMessages.nameRequired, { exact: true })).toHaveCount(
-      0,
-    );
-    await expect(form.name).not.toHaveAttribute("aria-invalid", "true");
-    // The other fields keep theirs until edited.
-    await expect(
-      form.form.getByText(validationMessages.emailRequired, { exact: true }),
-    ).toBeVisible();
-    await expect(
-      form.form.getByText(validationMessages.subjectRequired, { exact: true }),
-    ).toBeVisible();
-
-    await form.email.fill("x");
-    await expect(
-      form.form.getByText(validationMessages.emailRequired, { exact: true }),
-    ).toHaveCount(0);
-    await form.subject.fill("S");
-    await expect(
-      form.form.getByText(validationMessages.subjectRequired, { exact: true }),
-    ).toHaveCount(0);
-    await form.description.fill("D");
-    await expect(
-      form.form.getByText(validationMessages.descriptionRequired, { exact: true }),
-    ).toHaveCount(0);
+      await form.email.fill("x");
+      await expect(
+        form.form.getByText(validationMessages.emailRequired, { exact: true }),
+      ).toHaveCount(0);
+      await form.subject.fill("S");
+      await expect(
+        form.form.getByText(validationMessages.subjectRequired, { exact: true }),
+      ).toHaveCount(0);
+      await form.description.fill("D");
+      await expect(
+        form.form.getByText(validationMessages.descriptionRequired, { exact: true }),
+      ).toHaveCount(0);
+    });
+    await test.step("values of only spaces count as empty", async () => {
+      for (const { field } of requiredFields) await form[field].fill("   ");
+      await form.submit.click();
+      for (const { field, message } of requiredFields) {
+        await expect(form[field], field).toHaveAccessibleDescription(new RegExp(message));
+      }
+    });
+    await test.step("a malformed email says 'Invalid email format'", async () => {
+      await form.name.fill("Wanjiru Kamau");
+      await form.email.fill("wanjiru@example");
+      await form.subject.fill("Strategy review");
+      await form.description.fill("We need a strategy review.");
+      await form.submit.click();
+      await expect(form.email).toHaveAccessibleDescription(
+        new RegExp(validationMessages.emailInvalid),
+      );
+      await expect(
+        form.form.getByText(validationMessages.emailRequired, { exact: true }),
+      ).toHaveCount(0);
+      await expect(form.name).not.toHaveAttribute("aria-invalid", "true");
+    });
   });
 
   test("a valid inquiry is stored, both mails are written, the success message shows and the form clears", async ({
