@@ -8,7 +8,7 @@ import { startFirestoreEmulator, type FirestoreEmulator } from "../helpers/fires
 import { startMain } from "../helpers/process.js";
 import { startSmtpServer } from "../helpers/smtp.js";
 
-// Two real API processes (tsx compiles each on the fly) and 200 mails: slow on a busy machine.
+// Two real API processes (their TypeScript loaded as they start) and 200 mails: slow on a busy machine.
 vi.setConfig({ testTimeout: 120_000 });
 
 const token = "two-processes-admin-token-0123456789";
