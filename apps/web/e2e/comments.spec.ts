@@ -246,20 +246,24 @@ test.describe("blog comments, JavaScript off", () => {
 });
 
 test.describe("axe on a post with a comment thread", () => {
-  for (const size of [
-    { width: 390, height: 844 },
-    { width: 1366, height: 900 },
-  ]) {
-    test(`no violations at ${size.width} px`, async ({ page, request }) => {
-      const post = a11yPost!;
-      const name = uniqueName(`Axe ${size.width}`);
-      await sendComment(request, post.slug, name);
-      const mail = await notificationFor(name);
-      await moderate(page, linkIn(mail, "approved"), "approved", name);
-      await page.setViewportSize(size);
-      await gotoPage(page, `/blog/${post.slug}`);
-      await expect(thread(page)).toContainText(name);
-      await expectNoAxeViolations(page, `/blog/${post.slug} with comments at ${size.width} px`);
-    });
-  }
+  // One approved comment, the post loaded once at a phone's width and then widened (the layout follows
+  // the style sheet alone), each width a named step; a test for each width sent, approved and loaded
+  // all of it again.
+  test("no violations at 390 px, nor at 1366 px", async ({ page, request }) => {
+    const post = a11yPost!;
+    const name = uniqueName("Axe");
+    await sendComment(request, post.slug, name);
+    const mail = await notificationFor(name);
+    await moderate(page, linkIn(mail, "approved"), "approved", name);
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 1366, height: 900 },
+    ])
+      await test.step(`no violations at ${size.width} px`, async () => {
+        await page.setViewportSize(size);
+        if (size.width === 390) await gotoPage(page, `/blog/${post.slug}`);
+        await expect(thread(page)).toContainText(name);
+        await expectNoAxeViolations(page, `/blog/${post.slug} with comments at ${size.width} px`);
+      });
+  });
 });
