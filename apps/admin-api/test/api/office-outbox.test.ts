@@ -1,5 +1,5 @@
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   csrfHeader,
   officeErrorSchema,
@@ -31,7 +31,8 @@ const mailFrom = "no-reply@firm.test";
 
 /*
  * The mail outbox under /api/office/outbox on a real SQLite file, with a real in-process SMTP server
- * refusing, then accepting, the mail retried. One app for the file: each test reads what it made.
+ * refusing, then accepting, the mail retried. Each test gets an app of its own in the same state: the
+ * staff signed in, their sign-in mails sent, and one mail the server refused for good.
  */
 let t: Awaited<ReturnType<typeof makeTestApp>>;
 let staff: ReturnType<typeof officeAgent>;
@@ -77,7 +78,7 @@ const page = async (query: string): Promise<OutboxPage> => {
 let failedId: string;
 let sentId: string;
 
-beforeAll(async () => {
+beforeEach(async () => {
   t = await makeTestApp();
   await t.deps.services.staff.ensureOwner(owner);
   const ownerSession = await signInAs(t.app, t.store, owner);
@@ -93,7 +94,7 @@ beforeAll(async () => {
   await deliver(true);
 }, 60_000);
 
-afterAll(async () => {
+afterEach(async () => {
   await t.cleanup();
 });
 
@@ -173,7 +174,8 @@ describe("the outbox's list", () => {
   });
 
   it("pages on the server: the next cursor continues where the page ended, without repeats", async () => {
-    for (let i = 0; i < outboxPageSize; i += 1) await queue(`page${i}@example.com`);
+    // One more than a page, so there is a second page whatever else the test's app holds.
+    for (let i = 0; i <= outboxPageSize; i += 1) await queue(`page${i}@example.com`);
     const first = await page("?state=queued");
     expect(first.items).toHaveLength(outboxPageSize);
     expect(first.nextCursor).not.toBeNull();
