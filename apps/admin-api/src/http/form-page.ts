@@ -13,6 +13,9 @@ import { answerTranslator, type Said } from "./answer-language.js";
  * never answered with raw JSON.
  */
 export function isFormPost(req: Request): boolean {
+  // Asked of every answer to a form; most posts are JSON, whose Content-Type is not parsed again for it.
+  const type = req.headers["content-type"];
+  if (type === undefined || !/x-www-form-urlencoded/i.test(type)) return false;
   return req.is("application/x-www-form-urlencoded") === "application/x-www-form-urlencoded";
 }
 
