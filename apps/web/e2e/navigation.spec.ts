@@ -134,53 +134,54 @@ test.describe("header", () => {
 test.describe("mobile menu at 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test("the burger opens and closes the menu, toggling body.menu-active and aria-expanded; Careers is there", async ({
+  // One test, each former test a named step (a test for each paid for a new browser context).
+  test("the burger opens and closes the menu; a link in it navigates and closes it; an About anchor in it scrolls", async ({
     page,
   }) => {
-    await gotoPage(page, "/");
-    const burger = page.getByRole("button", { name: "Menu" });
-    await expect(burger).toBeVisible();
-    await expect(mainNav(page)).toBeHidden();
-    await expect(burger).toHaveAttribute("aria-expanded", "false");
-    await expect(page.locator("body")).not.toHaveClass(/(^|\s)menu-active(\s|$)/);
+    await test.step("the burger opens and closes the menu, toggling body.menu-active and aria-expanded; Careers is there", async () => {
+      await gotoPage(page, "/");
+      const burger = page.getByRole("button", { name: "Menu" });
+      await expect(burger).toBeVisible();
+      await expect(mainNav(page)).toBeHidden();
+      await expect(burger).toHaveAttribute("aria-expanded", "false");
+      await expect(page.locator("body")).not.toHaveClass(/(^|\s)menu-active(\s|$)/);
 
-    await burger.click();
-    await expect(burger).toHaveAttribute("aria-expanded", "true");
-    await expect(page.locator("body")).toHaveClass(/(^|\s)menu-active(\s|$)/);
-    const menu = page.locator(`[id="${await burger.getAttribute("aria-controls")}"]`);
-    for (const item of mobileNav) {
-      await expect(menu.getByRole("link", { name: exactly(item.label) })).toBeVisible();
-    }
-    await expect(menu.getByRole("link", { name: exactly("Careers") })).toBeVisible();
+      await burger.click();
+      await expect(burger).toHaveAttribute("aria-expanded", "true");
+      await expect(page.locator("body")).toHaveClass(/(^|\s)menu-active(\s|$)/);
+      const menu = page.locator(`[id="${await burger.getAttribute("aria-controls")}"]`);
+      for (const item of mobileNav) {
+        await expect(menu.getByRole("link", { name: exactly(item.label) })).toBeVisible();
+      }
+      await expect(menu.getByRole("link", { name: exactly("Careers") })).toBeVisible();
 
-    await burger.click();
-    await expect(burger).toHaveAttribute("aria-expanded", "false");
-    await expect(page.locator("body")).not.toHaveClass(/(^|\s)menu-active(\s|$)/);
-    await expect(menu.getByRole("link", { name: exactly("Careers") })).toBeHidden();
-  });
-
-  test("a link in the menu navigates, closes the menu and lands at the top", async ({ page }) => {
-    await gotoPage(page, "/");
-    const burger = page.getByRole("button", { name: "Menu" });
-    await burger.click();
-    const menu = page.locator(`[id="${await burger.getAttribute("aria-controls")}"]`);
-    await menu.getByRole("link", { name: exactly("Careers") }).click();
-    await expect(page).toHaveURL("/careers");
-    await expect(page.getByRole("heading", { level: 1 })).toContainText(headingOf("/careers"));
-    await expect(burger).toHaveAttribute("aria-expanded", "false");
-    await expect(page.locator("body")).not.toHaveClass(/(^|\s)menu-active(\s|$)/);
-    expect(await scrollY(page)).toBe(0);
-  });
-
-  test("an About anchor in the menu scrolls to its section", async ({ page }) => {
-    await gotoPage(page, "/");
-    const burger = page.getByRole("button", { name: "Menu" });
-    await burger.click();
-    const menu = page.locator(`[id="${await burger.getAttribute("aria-controls")}"]`);
-    const section = aboutSections[3];
-    await menu.getByRole("link", { name: exactly(section.label) }).click();
-    await expect(page).toHaveURL(`/about#${section.id}`);
-    await expect(page.locator(`[id="${section.id}"]`)).toBeInViewport();
+      await burger.click();
+      await expect(burger).toHaveAttribute("aria-expanded", "false");
+      await expect(page.locator("body")).not.toHaveClass(/(^|\s)menu-active(\s|$)/);
+      await expect(menu.getByRole("link", { name: exactly("Careers") })).toBeHidden();
+    });
+    await test.step("a link in the menu navigates, closes the menu and lands at the top", async () => {
+      // On "/" as loaded, the menu closed again: where the step before left it.
+      const burger = page.getByRole("button", { name: "Menu" });
+      await burger.click();
+      const menu = page.locator(`[id="${await burger.getAttribute("aria-controls")}"]`);
+      await menu.getByRole("link", { name: exactly("Careers") }).click();
+      await expect(page).toHaveURL("/careers");
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(headingOf("/careers"));
+      await expect(burger).toHaveAttribute("aria-expanded", "false");
+      await expect(page.locator("body")).not.toHaveClass(/(^|\s)menu-active(\s|$)/);
+      expect(await scrollY(page)).toBe(0);
+    });
+    await test.step("an About anchor in the menu scrolls to its section", async () => {
+      await gotoPage(page, "/");
+      const burger = page.getByRole("button", { name: "Menu" });
+      await burger.click();
+      const menu = page.locator(`[id="${await burger.getAttribute("aria-controls")}"]`);
+      const section = aboutSections[3];
+      await menu.getByRole("link", { name: exactly(section.label) }).click();
+      await expect(page).toHaveURL(`/about#${section.id}`);
+      await expect(page.locator(`[id="${section.id}"]`)).toBeInViewport();
+    });
   });
 });
 

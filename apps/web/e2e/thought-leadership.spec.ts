@@ -38,23 +38,25 @@ test.describe("thought leadership", () => {
     await gotoPage(page, "/thought-leadership");
   });
 
-  test("'All Projects' comes first, is pressed, and every article is shown", async ({ page }) => {
-    await expect(page.getByText(thoughtLeadershipMessages.subtitle)).toBeVisible();
-    await expect(filters(page)).toHaveText([
-      thoughtLeadershipMessages.allFilter,
-      ...articleCategories.map((category) => new RegExp(`^\\s*${category}\\s*$`, "i")),
-    ]);
-    await expect(currentFilter(page)).toHaveText(thoughtLeadershipMessages.allFilter);
-    expect(await shownLinks(page)).toEqual(articles.map((article) => article.link));
-  });
-
-  // Each filter from the page as loaded, then from the one before it: two walks of five taps on one
-  // load each (a test per filter loaded the page for each), each filter a named step.
+  // The page as loaded, then each filter from the one before it: two walks of five taps on one load
+  // each (a test per filter, and one for the page as loaded, loaded the page for each), each a named
+  // step.
   const half = Math.ceil(articleCategories.length / 2);
   for (const walk of [articleCategories.slice(0, half), articleCategories.slice(half)]) {
-    test(`the ${walk.map((category) => category.toLowerCase()).join(", ")} filters each show exactly their articles, matched ignoring case`, async ({
+    const first = walk[0] === articleCategories[0];
+    test(`${first ? "'All Projects' first, then " : ""}the ${walk.map((category) => category.toLowerCase()).join(", ")} filters each show exactly their articles, matched ignoring case`, async ({
       page,
     }) => {
+      if (first)
+        await test.step("'All Projects' comes first, is pressed, and every article is shown", async () => {
+          await expect(page.getByText(thoughtLeadershipMessages.subtitle)).toBeVisible();
+          await expect(filters(page)).toHaveText([
+            thoughtLeadershipMessages.allFilter,
+            ...articleCategories.map((category) => new RegExp(`^\\s*${category}\\s*$`, "i")),
+          ]);
+          await expect(currentFilter(page)).toHaveText(thoughtLeadershipMessages.allFilter);
+          expect(await shownLinks(page)).toEqual(articles.map((article) => article.link));
+        });
       for (const category of walk)
         await test.step(`the ${category.toLowerCase()} filter shows exactly its articles, matched ignoring case`, async () => {
           const button = filters(page).filter({ hasText: exactly(category) });

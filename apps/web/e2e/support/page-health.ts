@@ -47,8 +47,14 @@ export function isHydrated(locator: Locator): Promise<boolean> {
  */
 export async function waitForIsland(form: Locator, { reach = true } = {}): Promise<void> {
   if (reach) await form.hover();
+  // Asked every 100 ms: the code arrives in under a second or two, and expect.poll's default steps
+  // (100, 250, 500, then 1000 ms) left up to a second between its arrival and the test going on.
   await expect
-    .poll(() => isHydrated(form), { message: "the form's code never loaded", timeout: 10_000 })
+    .poll(() => isHydrated(form), {
+      message: "the form's code never loaded",
+      timeout: 10_000,
+      intervals: [100],
+    })
     .toBe(true);
 }
 
