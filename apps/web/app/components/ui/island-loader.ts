@@ -56,11 +56,14 @@ function watchIsland(element: HTMLElement, loadModule: LoadModule): () => void {
     const button = event.target instanceof Element ? event.target.closest("button") : null;
     if (button && button.type === "button" && element.contains(button)) tapped = button;
   };
-  // A form of the island sent before React owns it: held here, handed to the form's code below.
+  // A form of the island sent before React owns it: held here, handed to the form's code below. Held
+  // submits go no further: React may take the island over in the very task that dispatches one (or
+  // before this loader hears it has), and its handler would send the form, then the replay below again.
   const onSubmit = (event: SubmitEvent) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !element.contains(form)) return;
     event.preventDefault();
+    event.stopPropagation();
     held = { form, submitter: event.submitter };
     wake();
   };

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { prerender } from "react-dom/static";
+import { useLayoutEffect, useRef } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { contactContent, newsletterContent } from "@site/shared/content";
 import { contactMessages, errorScreenMessages, newsletterMessages } from "@site/shared/messages";
@@ -153,9 +154,7 @@ describe("a form sent before its code has arrived", () => {
 
     arrive();
     expect(await screen.findByText(contactMessages.success)).toBeInTheDocument();
-    expect(bodies).toEqual([
-      expect.objectContaining({ name: "Juma Hassan", subject: "Early" }),
-    ]);
+    expect(bodies).toEqual([expect.objectContaining({ name: "Juma Hassan", subject: "Early" })]);
   });
 
   it("is posted as plain HTML after all, with an idempotency key, when the code cannot be fetched", async () => {
@@ -222,8 +221,40 @@ describe("an island that crashes while rendering in the browser", () => {
       await screen.findByRole("heading", { level: 1, name: errorScreenMessages.title }),
     ).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Fragile" })).not.toBeInTheDocument();
-    await userEvent.setup({ delay: null }).click(screen.getByRole("button", { name: errorScreenMessages.action }));
+    await userEvent
+      .setup({ delay: null })
+      .click(screen.getByRole("button", { name: errorScreenMessages.action }));
     expect(reload).toHaveBeenCalledOnce();
     vi.restoreAllMocks();
+  });
+});
+
+describe("a form sent while React takes the island over", () => {
+  it("is sent once, by React, not again by the loader that held it", async () => {
+    // The submit arrives while React commits the island (here from its own layout effect): React's
+    // handler is live, and the loader, not yet told the island is live, is still holding submits.
+    let sent = 0;
+    function SentOnCommit() {
+      const form = useRef<HTMLFormElement>(null);
+      useLayoutEffect(() => form.current?.requestSubmit(), []);
+      return (
+        <form
+          ref={form}
+          onSubmit={(event) => {
+            event.preventDefault();
+            sent += 1;
+          }}
+        >
+          <button type="submit">Send</button>
+        </form>
+      );
+    }
+    await staticPageWith({ default: SentOnCommit }, "interaction");
+    screen
+      .getByRole("button", { name: "Send" })
+      .dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    await waitFor(() => expect(sent).toBeGreaterThan(0));
+    await settle();
+    expect(sent).toBe(1);
   });
 });
