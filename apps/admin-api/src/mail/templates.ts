@@ -78,19 +78,15 @@ export function signatureHtml({ siteUrl }: MailIdentity, locale: Locale = "en"):
   return signatures(siteUrl, locale).html;
 }
 
-/** Signatures by site address, then language: a process knows one SITE_URL (tests a few). */
-const signatureCache = new Map<string, Map<Locale, { text: string; html: string }>>();
+/** Signatures by language and site address: a process knows one SITE_URL (tests a few). */
+const signatureCache = new Map<string, { text: string; html: string }>();
 
 function signatures(siteUrl: string, locale: Locale): { text: string; html: string } {
-  let bySite = signatureCache.get(siteUrl);
-  if (!bySite) {
-    bySite = new Map();
-    signatureCache.set(siteUrl, bySite);
-  }
-  let found = bySite.get(locale);
+  const key = `${locale} ${siteUrl}`;
+  let found = signatureCache.get(key);
   if (!found) {
     found = composeSignatures(siteUrl, locale);
-    bySite.set(locale, found);
+    signatureCache.set(key, found);
   }
   return found;
 }
