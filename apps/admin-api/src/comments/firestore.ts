@@ -6,7 +6,7 @@ import {
   type Query,
 } from "firebase-admin/firestore";
 import { locales } from "@site/shared/i18n";
-import { emailKey } from "@site/shared/schemas";
+import { emailKey } from "@site/shared/schemas/plain";
 import {
   FIRESTORE_COLLECTIONS,
   isDocumentId,

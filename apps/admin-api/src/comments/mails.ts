@@ -4,7 +4,8 @@ import { localeNames, trimTrailingSlashes, type Locale } from "@site/shared/i18n
 import type { NewMail } from "../ports/store.js";
 import type { ModerationDecision, ModerationLinks } from "./moderation-links.js";
 import { commentsPaths } from "@site/shared/office/constants";
-import { htmlDocument, oneLine, type MailIdentity } from "../mail/templates.js";
+import { htmlDocument } from "../mail/html-document.js";
+import { oneLine, type MailIdentity } from "../mail/templates.js";
 
 export interface CommentDetails {
   name: string;

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
 import type { Locale } from "@site/shared/i18n";
-import { emailKey } from "@site/shared/schemas";
+import { emailKey } from "@site/shared/schemas/plain";
 import { dateOrNull, preparedBySql, recordedFields } from "../adapters/sqlite/rows.js";
 import type { SqliteWriteSeam } from "../adapters/sqlite/write-seam.js";
+import type { SqliteWriter } from "../adapters/sqlite/writer-port.js";
 import type { NewMail } from "../mail/port.js";
 import type { IdempotencyClaim } from "../common/idempotency/port.js";
-import { createSqliteAudit } from "../staff/sqlite.js";
 import {
   commentAudit,
   commentStatuses,
@@ -75,19 +75,25 @@ export function toComment(row: CommentRow): CommentRecord {
   };
 }
 
-/**
- * The comments capability on SQLite: a comment and its mails in one transaction (a savepoint of the
- * group commit's batch, answered once the batch is on disk), then its moderation.
- */
-export function createSqliteComments(
+/** A comment's write, on the writer's connection (writer.ts). */
+export interface AddComment {
+  comment: NewComment;
+  /** Chosen by the caller, which composed `mails` for it. */
+  id: string;
+  mails: NewMail[];
+  idempotency: IdempotencyClaim | undefined;
+  at: number;
+}
+
+export type DecideCommentResult = Awaited<ReturnType<CommentStore["decideCommentInOffice"]>>;
+
+/** The comments' writes on the writer's connection: a new comment with its mails, an office decision. */
+export type CommentWrites = ReturnType<typeof createCommentWrites>;
+
+export function createCommentWrites(
   db: Database.Database,
-  now: () => number,
-  { insertMails, idempotency: keys, commits }: SqliteWriteSeam,
-): CommentStore {
-  // The office's decisions write their audit entry inside their own transaction through it.
-  const insertAudit = createSqliteAudit(db);
-  // The queue's filters make a handful of shapes, each prepared once.
-  const prepare = preparedBySql<unknown>(db);
+  { insertMails, idempotency: keys, insertAudit }: SqliteWriteSeam,
+) {
   const statements = {
     insert: db.prepare<
       [
@@ -108,6 +114,75 @@ export function createSqliteComments(
                              consent_page, consent_notice_version, locale)
        VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
     ),
+    byId: db.prepare<[string], CommentRow>(`SELECT * FROM comments WHERE id = ?`),
+    // One statement: the expected-status check and the write cannot be split by another decision.
+    decideFrom: db.prepare<[string, number, number, string | null, string, string]>(
+      `UPDATE comments SET status = ?, moderated_at = ?, updated_at = ?, moderated_by = ?
+       WHERE id = ? AND status = ?`,
+    ),
+  };
+  return {
+    addComment({ comment, id, mails, idempotency, at }: AddComment): {
+      id: string;
+      replayed?: true;
+    } {
+      const replay = keys.replayOf<{ id: string }>(idempotency);
+      if (replay) return { id: replay.id, replayed: true };
+      statements.insert.run(
+        id,
+        comment.post,
+        comment.name,
+        comment.email,
+        emailKey(comment.email),
+        comment.text,
+        at,
+        at,
+        comment.consent?.page ?? null,
+        comment.consent?.noticeVersion ?? null,
+        comment.locale ?? "en",
+      );
+      insertMails(mails, null, at);
+      keys.rememberKey(idempotency, { id }, at);
+      return { id };
+    },
+
+    decideComment({
+      id,
+      decision,
+      by,
+      at,
+    }: {
+      id: string;
+      decision: OfficeCommentDecision;
+      by: string;
+      at: number;
+    }): DecideCommentResult {
+      const row = statements.byId.get(id);
+      if (!row) return { kind: "not-found" };
+      const refusal = officeDecisionRefusal(decision, row.status);
+      if (refusal) return { kind: refusal, comment: toComment(row) };
+      const decider = encodeDecider({ via: "office", staff: by });
+      statements.decideFrom.run(decision, at, at, decider, id, row.status);
+      insertAudit(commentAudit(by, toComment(row), decision, row.status), at);
+      const after = statements.byId.get(id);
+      return after ? { kind: "done", comment: toComment(after) } : { kind: "not-found" };
+    },
+  };
+}
+
+/**
+ * The comments capability on SQLite: a comment and its mails in one transaction (a savepoint of the
+ * writer's batch, answered once the batch is on disk), then its moderation. The mails are composed here,
+ * for the id chosen here, before the write.
+ */
+export function createSqliteComments(
+  db: Database.Database,
+  now: () => number,
+  writer: SqliteWriter<CommentWrites>,
+): CommentStore {
+  // The queue's filters make a handful of shapes, each prepared once.
+  const prepare = preparedBySql<unknown>(db);
+  const statements = {
     byId: db.prepare<[string], CommentRow>(`SELECT * FROM comments WHERE id = ?`),
     byStatus: db.prepare<[string], CommentRow>(
       `SELECT * FROM comments WHERE status = ? ORDER BY created_at, rowid`,
@@ -132,58 +207,14 @@ export function createSqliteComments(
        WHERE id = ? AND status = ?`,
     ),
   };
-  const decideInOffice = db.transaction(
-    (id: string, decision: OfficeCommentDecision, by: string) => {
-      const row = statements.byId.get(id);
-      if (!row) return { kind: "not-found" as const };
-      const refusal = officeDecisionRefusal(decision, row.status);
-      if (refusal) return { kind: refusal, comment: toComment(row) };
-      const at = now();
-      const decider = encodeDecider({ via: "office", staff: by });
-      statements.decideFrom.run(decision, at, at, decider, id, row.status);
-      insertAudit(commentAudit(by, toComment(row), decision, row.status), at);
-      const after = statements.byId.get(id);
-      return after
-        ? { kind: "done" as const, comment: toComment(after) }
-        : { kind: "not-found" as const };
-    },
-  );
-  const add = db.transaction(
-    (
-      comment: NewComment,
-      mails: (commentId: string) => NewMail[],
-      idempotency: IdempotencyClaim | undefined,
-    ): { id: string; replayed?: true } => {
-      const replay = keys.replayOf<{ id: string }>(idempotency);
-      if (replay) return { id: replay.id, replayed: true };
-      const id = randomUUID();
-      const at = now();
-      statements.insert.run(
-        id,
-        comment.post,
-        comment.name,
-        comment.email,
-        emailKey(comment.email),
-        comment.text,
-        at,
-        at,
-        comment.consent?.page ?? null,
-        comment.consent?.noticeVersion ?? null,
-        comment.locale ?? "en",
-      );
-      // Built inside the transaction: a mail that fails to compose or store rolls the comment back.
-      insertMails(
-        mails(id).map((mail) => ({ ...mail, meta: { ...mail.meta, commentId: id } })),
-        null,
-        at,
-      );
-      keys.rememberKey(idempotency, { id }, at);
-      return { id };
-    },
-  );
   return {
     async addCommentWithMails(comment, mails, idempotency) {
-      return commits.write(() => add(comment, mails, idempotency));
+      const id = randomUUID();
+      const composed = mails(id).map((mail) => ({
+        ...mail,
+        meta: { ...mail.meta, commentId: id },
+      }));
+      return writer.run("addComment", { comment, id, mails: composed, idempotency, at: now() });
     },
     async getComment(id) {
       const row = statements.byId.get(id);
@@ -241,7 +272,7 @@ export function createSqliteComments(
       return counts;
     },
     async decideCommentInOffice(id, decision, by) {
-      return commits.write(() => decideInOffice(id, decision, by));
+      return writer.run("decideComment", { id, decision, by, at: now() });
     },
   };
 }

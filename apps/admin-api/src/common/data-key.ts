@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { emailKey } from "@site/shared/schemas";
+import { emailKey } from "@site/shared/schemas/plain";
 import { hmac, purposeKey } from "./signed-tokens.js";
 
 /**

@@ -1,5 +1,5 @@
 import { FieldValue, type DocumentData, type DocumentSnapshot } from "firebase-admin/firestore";
-import { emailKey } from "@site/shared/schemas";
+import { emailKey } from "@site/shared/schemas/plain";
 import {
   FIRESTORE_COLLECTIONS,
   isDocumentId,

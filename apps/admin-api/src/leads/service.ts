@@ -17,13 +17,8 @@ import { csvField } from "../common/csv.js";
 import { decodeCursor, encodeCursor } from "../common/keyset-cursor.js";
 import { messageIdOf } from "../mail/message-id.js";
 import type { MailStore, NewMail } from "../mail/port.js";
-import {
-  htmlDocument,
-  oneLine,
-  signatureHtml,
-  signatureText,
-  type MailIdentity,
-} from "../mail/templates.js";
+import { htmlDocument } from "../mail/html-document.js";
+import { oneLine, signatureHtml, signatureText, type MailIdentity } from "../mail/templates.js";
 import type { StaffRecord, StaffStore } from "../staff/port.js";
 import type { LeadChange, LeadEventRecord, LeadFilter, LeadRecord, LeadStore } from "./port.js";
 

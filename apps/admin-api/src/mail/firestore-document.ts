@@ -1,6 +1,6 @@
 import { FieldValue, Timestamp, type DocumentData } from "firebase-admin/firestore";
 import { z } from "zod";
-import { emailKey } from "@site/shared/schemas";
+import { emailKey } from "@site/shared/schemas/plain";
 import type { MailRecord, MailState, NewMail } from "./port.js";
 
 /**

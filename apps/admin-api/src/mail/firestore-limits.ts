@@ -7,6 +7,7 @@ import {
 } from "firebase-admin/firestore";
 import { newMailDocument } from "./firestore-document.js";
 import { automaticMailWindowMs, utcDay } from "./limit-window.js";
+import { dailyCapNoticeMail } from "./daily-cap-notice.js";
 import type { NewMail, SkippedMail } from "./port.js";
 
 /**
@@ -106,7 +107,13 @@ export async function readMailLimits(
       skipped.push({ kind: item.meta.kind, to: item.message.to, reason });
       held.push(heldMailDocument(item, reason, limit.now));
       if (reason === "daily-cap" && !noticed.has(day)) {
-        notices.push(limit.dailyCapNotice());
+        notices.push(
+          dailyCapNoticeMail({
+            inbox: limit.dailyCapNotice.inbox,
+            cap: limit.dailyCap,
+            at: limit.now,
+          }),
+        );
         noticed.add(day);
         changed.add(day);
       }

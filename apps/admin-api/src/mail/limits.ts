@@ -1,10 +1,8 @@
-import { escapeHtml } from "@site/shared/html";
-import { mailboxKey } from "@site/shared/schemas";
+import { mailboxKey } from "@site/shared/schemas/plain";
 import type { Clock } from "../ports/clock.js";
 import type { Logger } from "../ports/logger.js";
-import type { DailyCapNotice, NewMail, SkippedMail } from "../ports/store.js";
+import type { NewMail, SkippedMail } from "../ports/store.js";
 import type { DataKey } from "../common/data-key.js";
-import { htmlDocument } from "./templates.js";
 import { maskEmail } from "../common/mask-email.js";
 
 /** MAIL_PER_RECIPIENT_DAILY and MAIL_AUTOMATIC_DAILY_CAP (config.ts). */
@@ -36,47 +34,6 @@ export interface AutomaticMailLimiter {
   reportSkipped(skipped: readonly SkippedMail[], context?: Record<string, unknown>): void;
 }
 
-/**
- * The firm's notice that the daily cap on automatic mail left a visitor's mail out, in English to its
- * inbox: the store queues it the first time that happens in a UTC day (AutomaticMailLimit.dailyCapNotice).
- * No visitor's address or text: only the day, the cap and what still works.
- */
-export function dailyCapNoticeMail({
-  inbox,
-  cap,
-  at,
-}: {
-  inbox: string;
-  cap: number;
-  at: Date;
-}): DailyCapNotice {
-  const day = at.toISOString().slice(0, 10);
-  const time = at.toISOString().slice(11, 16);
-  const subject = `Daily cap on automatic mail reached (${day})`;
-  const paragraphs = [
-    `The website reached its daily cap on automatic mail (MAIL_AUTOMATIC_DAILY_CAP, ${cap} a UTC day) ` +
-      `on ${day}; the first mail left out was at ${time} UTC.`,
-    "Until midnight UTC, visitors are not sent the acknowledgement of their message or the newsletter's " +
-      "welcome mail. Their page still says that their message arrived or that they subscribed, every " +
-      "contact and subscription is stored, and you are notified of every contact as usual.",
-    "A sudden run of submissions may mean that someone is using the forms to make the site send mail. " +
-      'The server log names each mail left out ("automatic mail skipped", addresses masked).',
-    "You are told once a day, the first time the cap leaves a mail out.",
-  ];
-  return {
-    message: {
-      to: inbox,
-      subject,
-      text: paragraphs.join("\n\n"),
-      html: htmlDocument(
-        subject,
-        paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n"),
-      ),
-    },
-    meta: { kind: "daily-cap-notification" },
-  };
-}
-
 export function createAutomaticMailLimiter({
   dataKey,
   limits,
@@ -103,8 +60,7 @@ export function createAutomaticMailLimiter({
           perRecipient: limits.perRecipientDaily,
           dailyCap: limits.automaticDailyCap,
           now,
-          dailyCapNotice: () =>
-            dailyCapNoticeMail({ inbox, cap: limits.automaticDailyCap, at: now }),
+          dailyCapNotice: { inbox },
         },
       };
     },

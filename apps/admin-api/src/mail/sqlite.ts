@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
-import { emailKey } from "@site/shared/schemas";
+import { emailKey } from "@site/shared/schemas/plain";
 import { dateOrNull } from "../adapters/sqlite/rows.js";
-import type { GroupCommit } from "../adapters/sqlite/group-commit.js";
+import type { SqliteWriter } from "../adapters/sqlite/writer-port.js";
+import { dailyCapNoticeMail } from "./daily-cap-notice.js";
 import { automaticMailWindowMs, startOfUtcDay } from "./limit-window.js";
 import { createSqliteMailOffice } from "../adapters/sqlite/mail-office.js";
 import type {
@@ -84,12 +85,18 @@ export type InsertMails = (
   at: number,
 ) => SkippedMail[];
 
-/** The mail capability on SQLite: the outbox, the automatic-mail limits and mail-body retention. */
-export function createSqliteMail(
+/**
+ * Queuing mail inside a write's transaction: the mail rows, the automatic-mail limits and the mails they
+ * hold back. On the writer thread's connection for the submissions (writer.ts), on the main connection
+ * for the office's writes.
+ */
+export function createSqliteMailInserts(
   db: Database.Database,
-  now: () => number,
-  commits: GroupCommit,
-): { store: MailStore; insertMails: InsertMails } {
+  office: ReturnType<typeof createSqliteMailOffice> = createSqliteMailOffice(db),
+): {
+  insertMail: (mail: NewMail, contactId: string | null, at: number) => string;
+  insertMails: InsertMails;
+} {
   const statements = {
     insertMail: db.prepare<
       [
@@ -114,57 +121,6 @@ export function createSqliteMail(
                          html_body, state, attempts, next_attempt_at, created_at, headers, subscription_id,
                          comment_id)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?, ?, ?, ?)`,
-    ),
-    mailById: db.prepare<[string], MailRow>(`SELECT * FROM mail WHERE id = ?`),
-    // randomblob() is evaluated per row: each claimed mail gets its own token.
-    claim: db.prepare<[number, number, number, number, number], MailRow>(
-      `UPDATE mail SET state = 'PROCESSING', lease_expires_at = ?, start_time = ?, attempts = attempts + 1,
-                       claim_token = lower(hex(randomblob(16)))
-       WHERE id IN (
-         SELECT id FROM mail
-         WHERE (state = 'PENDING' AND next_attempt_at <= ?) OR (state = 'PROCESSING' AND lease_expires_at <= ?)
-         ORDER BY created_at, rowid
-         LIMIT ?
-       )
-       RETURNING *`,
-    ),
-    // Every change to a claimed mail is fenced: it holds only while the claim's token is still stored.
-    markSent: db.prepare<[number, string | null, string, string]>(
-      `UPDATE mail SET state = 'SUCCESS', end_time = ?, message_id = ?, lease_expires_at = NULL, error = NULL,
-                       claim_token = NULL
-       WHERE id = ? AND claim_token = ? AND state = 'PROCESSING'`,
-    ),
-    markRetry: db.prepare<[string, number, string, string]>(
-      `UPDATE mail SET state = 'PENDING', error = ?, next_attempt_at = ?, lease_expires_at = NULL, claim_token = NULL
-       WHERE id = ? AND claim_token = ? AND state = 'PROCESSING'`,
-    ),
-    markError: db.prepare<[string, number, string, string]>(
-      `UPDATE mail SET state = 'ERROR', error = ?, end_time = ?, lease_expires_at = NULL, claim_token = NULL
-       WHERE id = ? AND claim_token = ? AND state = 'PROCESSING'`,
-    ),
-    renewLease: db.prepare<[number, string, string]>(
-      `UPDATE mail SET lease_expires_at = ? WHERE id = ? AND claim_token = ? AND state = 'PROCESSING'`,
-    ),
-    release: db.prepare<[number, string, string]>(
-      `UPDATE mail SET state = 'PENDING', next_attempt_at = ?, attempts = MAX(attempts - 1, 0),
-                       lease_expires_at = NULL, claim_token = NULL
-       WHERE id = ? AND claim_token = ? AND state = 'PROCESSING'`,
-    ),
-    retry: db.prepare<[number, string]>(
-      `UPDATE mail SET state = 'PENDING', attempts = 0, next_attempt_at = ?, end_time = NULL, lease_expires_at = NULL,
-                       claim_token = NULL
-       WHERE id = ? AND state = 'ERROR'`,
-    ),
-    stats: db.prepare<[], { pending: number; failed: number; oldest: number | null }>(
-      `SELECT
-         COALESCE(SUM(state IN ('PENDING', 'PROCESSING')), 0) AS pending,
-         COALESCE(SUM(state = 'ERROR'), 0) AS failed,
-         MIN(CASE WHEN state IN ('PENDING', 'PROCESSING') THEN created_at END) AS oldest
-       FROM mail`,
-    ),
-    purgeBodies: db.prepare<[number, number]>(
-      `UPDATE mail SET text_body = '', html_body = '', body_purged_at = ?
-       WHERE state IN ('SUCCESS', 'ERROR') AND end_time < ? AND body_purged_at IS NULL`,
     ),
   };
 
@@ -196,7 +152,6 @@ export function createSqliteMail(
     return id;
   };
 
-  const office = createSqliteMailOffice(db);
   const limitStatements = {
     forget: db.prepare<[number]>(`DELETE FROM automatic_mail WHERE queued_at <= ?`),
     toRecipient: db.prepare<[string, number], { count: number }>(
@@ -250,7 +205,15 @@ export function createSqliteMail(
     if (countToday(day, limit.dailyCap) >= limit.dailyCap) {
       limitStatements.forgetNotices.run(day - automaticMailWindowMs);
       if (limitStatements.noticeOnce.run(day, nowMs).changes === 1)
-        insertMail(limit.dailyCapNotice(), null, at);
+        insertMail(
+          dailyCapNoticeMail({
+            inbox: limit.dailyCapNotice.inbox,
+            cap: limit.dailyCap,
+            at: limit.now,
+          }),
+          null,
+          at,
+        );
       return "daily-cap";
     }
     const { lastInsertRowid } = limitStatements.record.run(limit.recipientKey, nowMs);
@@ -277,6 +240,76 @@ export function createSqliteMail(
       else skipped.push(office.hold(mail, contactId, at, refused));
     }
     return skipped;
+  };
+
+  return { insertMail, insertMails };
+}
+
+/** The mail's one write through the writer (write-commands.ts): a mail queued on its own. */
+export type MailWrites = {
+  queueMail(args: { mail: NewMail; at: number }): { id: string };
+};
+
+/** The mail capability on SQLite: the outbox, the automatic-mail limits and mail-body retention. */
+export function createSqliteMail(
+  db: Database.Database,
+  now: () => number,
+  writer: SqliteWriter<MailWrites>,
+): { store: MailStore; insertMails: InsertMails } {
+  const office = createSqliteMailOffice(db);
+  const { insertMails } = createSqliteMailInserts(db, office);
+  const statements = {
+    mailById: db.prepare<[string], MailRow>(`SELECT * FROM mail WHERE id = ?`),
+    // randomblob() is evaluated per row: each claimed mail gets its own token.
+    claim: db.prepare<[number, number, number, number, number], MailRow>(
+      `UPDATE mail SET state = 'PROCESSING', lease_expires_at = ?, start_time = ?, attempts = attempts + 1,
+                       claim_token = lower(hex(randomblob(16)))
+       WHERE id IN (
+         SELECT id FROM mail
+         WHERE (state = 'PENDING' AND next_attempt_at <= ?) OR (state = 'PROCESSING' AND lease_expires_at <= ?)
+         ORDER BY created_at, rowid
+         LIMIT ?
+       )
+       RETURNING *`,
+    ),
+    // Every change to a claimed mail is fenced: it holds only while the claim's token is still stored.
+    markSent: db.prepare<[number, string | null, string, string]>(
+      `UPDATE mail SET state = 'SUCCESS', end_time = ?, message_id = ?, lease_expires_at = NULL, error = NULL,
+                       claim_token = NULL
+       WHERE id = ? AND claim_token = ? AND state = 'PROCESSING'`,
+    ),
+    markRetry: db.prepare<[string, number, string, string]>(
+      `UPDATE mail SET state = 'PENDING', error = ?, next_attempt_at = ?, lease_expires_at = NULL, claim_token = NULL
+       WHERE id = ? AND claim_token = ? AND state = 'PROCESSING'`,
+    ),
+    markError: db.prepare<[string, number, string, string]>(
+      `UPDATE mail SET state = 'ERROR', error = ?, end_time = ?, lease_expires_at = NULL, claim_token = NULL
+       WHERE id = ? AND claim_token = ? AND state = 'PROCESSING'`,
+    ),
+    renewLease: db.prepare<[number, string, string]>(
+      `UPDATE mail SET lease_expires_at = ? WHERE id = ? AND claim_token = ? AND state = 'PROCESSING'`,
+    ),
+    release: db.prepare<[number, string, string]>(
+      `UPDATE mail SET state = 'PENDING', next_attempt_at = ?, attempts = MAX(attempts - 1, 0),
+                       lease_expires_at = NULL, claim_token = NULL
+       WHERE id = ? AND claim_token = ? AND state = 'PROCESSING'`,
+    ),
+    retry: db.prepare<[number, string]>(
+      `UPDATE mail SET state = 'PENDING', attempts = 0, next_attempt_at = ?, end_time = NULL, lease_expires_at = NULL,
+                       claim_token = NULL
+       WHERE id = ? AND state = 'ERROR'`,
+    ),
+    stats: db.prepare<[], { pending: number; failed: number; oldest: number | null }>(
+      `SELECT
+         COALESCE(SUM(state IN ('PENDING', 'PROCESSING')), 0) AS pending,
+         COALESCE(SUM(state = 'ERROR'), 0) AS failed,
+         MIN(CASE WHEN state IN ('PENDING', 'PROCESSING') THEN created_at END) AS oldest
+       FROM mail`,
+    ),
+    purgeBodies: db.prepare<[number, number]>(
+      `UPDATE mail SET text_body = '', html_body = '', body_purged_at = ?
+       WHERE state IN ('SUCCESS', 'ERROR') AND end_time < ? AND body_purged_at IS NULL`,
+    ),
   };
 
   // IMMEDIATE takes the write lock up front, so two processes cannot claim the same rows.
@@ -315,7 +348,7 @@ export function createSqliteMail(
     insertMails,
     store: {
       async queueMail(mail) {
-        return commits.write(() => ({ id: insertMail(mail, mail.meta.contactId ?? null, now()) }));
+        return writer.run("queueMail", { mail, at: now() });
       },
       async claimDueMails(nowDate, leaseUntil, limit) {
         const rows = withoutFsync(() =>

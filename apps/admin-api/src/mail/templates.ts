@@ -6,6 +6,7 @@ import { translations } from "@site/shared/i18n/translations";
 import { officePaths } from "@site/shared/office";
 import type { NewMail } from "../ports/store.js";
 import { languageHeaders } from "../common/locale.js";
+import { htmlDocument } from "./html-document.js";
 
 /** What configuration decides in mails: the firm's inbox (CONTACT_INBOX) and its site (SITE_URL). */
 export interface MailIdentity {
@@ -51,18 +52,6 @@ function quoteText(value: string): string {
     .split(/\r\n|\r|\n/)
     .map((line) => `> ${line}`)
     .join("\n");
-}
-
-export function htmlDocument(title: string, body: string, locale: Locale = "en"): string {
-  return [
-    "<!doctype html>",
-    `<html lang="${locale}">`,
-    `<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>`,
-    '<body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #1a1a1a;">',
-    body,
-    "</body>",
-    "</html>",
-  ].join("\n");
 }
 
 /**

@@ -1,5 +1,5 @@
 import { FieldValue, GrpcStatus, Timestamp, type DocumentSnapshot } from "firebase-admin/firestore";
-import { emailKey } from "@site/shared/schemas";
+import { emailKey } from "@site/shared/schemas/plain";
 import type { DataKey } from "../common/data-key.js";
 import {
   FIRESTORE_COLLECTIONS,

@@ -4,7 +4,8 @@ import { localePath, trimTrailingSlashes, type Locale } from "@site/shared/i18n"
 import { translations } from "@site/shared/i18n/translations";
 import type { NewMail } from "../ports/store.js";
 import { languageHeaders } from "../common/locale.js";
-import { htmlDocument, signatureHtml, signatureText, type MailIdentity } from "../mail/templates.js";
+import { htmlDocument } from "../mail/html-document.js";
+import { signatureHtml, signatureText, type MailIdentity } from "../mail/templates.js";
 
 /**
  * The RFC 2369 / RFC 8058 headers of every newsletter mail: the personal unsubscribe URL, which mail

@@ -6,7 +6,7 @@ import {
   type WriteBatch,
 } from "firebase-admin/firestore";
 import type { DataRequestChannel, DataRequestKind } from "@site/shared/office";
-import { emailKey } from "@site/shared/schemas";
+import { emailKey } from "@site/shared/schemas/plain";
 import {
   isDocumentId,
   requireString,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
 import { preparedBySql } from "../adapters/sqlite/rows.js";
 import type { DataRequestChannel, DataRequestKind } from "@site/shared/office";
-import { emailKey } from "@site/shared/schemas";
+import { emailKey } from "@site/shared/schemas/plain";
 import type { InsertAudit } from "../staff/sqlite.js";
 import type { NewAuditEntry } from "../staff/port.js";
 import type {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
-import { emailKey } from "@site/shared/schemas";
+import { emailKey } from "@site/shared/schemas/plain";
 import { toComment, type CommentRow } from "../comments/sqlite.js";
 import { toContact, type ContactRow } from "../contacts/sqlite.js";
 import { toMail, type MailRow } from "../mail/sqlite.js";

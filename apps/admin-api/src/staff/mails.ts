@@ -2,12 +2,8 @@ import { escapeHtml } from "@site/shared/html";
 import { firm } from "@site/shared/content";
 import { officePaths } from "@site/shared/office";
 import type { NewMail } from "../mail/port.js";
-import {
-  htmlDocument,
-  signatureHtml,
-  signatureText,
-  type MailIdentity,
-} from "../mail/templates.js";
+import { htmlDocument } from "../mail/html-document.js";
+import { signatureHtml, signatureText, type MailIdentity } from "../mail/templates.js";
 
 /** The link a sign-in mail carries: the token in the fragment, which no server log or Referer sees. */
 export function signInUrl(identity: MailIdentity, token: string): string {

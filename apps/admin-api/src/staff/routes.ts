@@ -1,7 +1,7 @@
 import express, { type RequestHandler, type Router } from "express";
 import { createHash } from "node:crypto";
 import { rateLimit } from "express-rate-limit";
-import { emailKey } from "@site/shared/schemas";
+import { emailKey } from "@site/shared/schemas/plain";
 import {
   firebaseSignInRequestSchema,
   officeMessages,

@@ -5,10 +5,10 @@ import { contact, contactMails } from "./contract-fixtures.js";
 /** The contacts capability's store contract. Called from describeStoreContract, on its fresh store per test. */
 export function describeContactContract(current: () => Store): void {
   describe("contacts and their mails", () => {
-  let store: Store;
-  beforeEach(() => {
-    store = current();
-  });
+    let store: Store;
+    beforeEach(() => {
+      store = current();
+    });
 
     it("stores the contact as new with its two mails PENDING, linked by the contact id", async () => {
       const { id } = await store.addContactWithMails(contact(), contactMails);

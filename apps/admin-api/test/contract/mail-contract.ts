@@ -154,9 +154,7 @@ export function describeMailContract(
       const record = await queueOne();
       expect(await store.retryMail(record.id, at(record.createdAt, 1_000))).toBe(false);
       expect((await store.getMail(record.id))?.delivery.state).toBe("PENDING");
-      expect(await store.retryMail("00000000-0000-4000-8000-000000000000", new Date())).toBe(
-        false,
-      );
+      expect(await store.retryMail("00000000-0000-4000-8000-000000000000", new Date())).toBe(false);
     });
 
     it("lists mails by state and by contact", async () => {

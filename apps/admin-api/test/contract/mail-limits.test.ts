@@ -59,16 +59,7 @@ function describeMailLimits(
             perRecipient: limits.perRecipient ?? 3,
             dailyCap: limits.dailyCap ?? 200,
             now,
-            // What the domain's limiter composes (mail/limits.ts); the store only queues it.
-            dailyCapNotice: () => ({
-              message: {
-                to: testInbox,
-                subject: `Daily cap on automatic mail reached (${now.toISOString().slice(0, 10)})`,
-                text: "t",
-                html: "<p>t</p>",
-              },
-              meta: { kind: "daily-cap-notification" },
-            }),
+            dailyCapNotice: { inbox: testInbox },
           },
         },
         {

@@ -8,10 +8,10 @@ import { createdId } from "./contract-fixtures.js";
  */
 export function describeNewsletterContract(current: () => Store): void {
   describe("subscriptions", () => {
-  let store: Store;
-  beforeEach(() => {
-    store = current();
-  });
+    let store: Store;
+    beforeEach(() => {
+      store = current();
+    });
 
     it("a new email is stored as subscribed with server timestamps", async () => {
       const before = Date.now();

@@ -23,10 +23,7 @@ export const cappedContact = (into: Store, email: string, now: Date, perRecipien
         perRecipient,
         dailyCap: 200,
         now,
-        dailyCapNotice: () => ({
-          message: { to: testInbox, subject: "Cap", text: "t", html: "<p>t</p>" },
-          meta: { kind: "daily-cap-notification" },
-        }),
+        dailyCapNotice: { inbox: testInbox },
       },
     },
     {

@@ -198,7 +198,9 @@ export function describePersonalDataContract(current: () => Store): void {
       const data = await store.findPersonalData(person);
       expect(data.subscription?.id).toBe(subscriptionId);
       expect(data.contacts.map((c) => c.id)).toEqual([contactId]);
-      expect(data.comments.map((c) => [c.id, c.text])).toEqual([[commentId, "Thank you for this."]]);
+      expect(data.comments.map((c) => [c.id, c.text])).toEqual([
+        [commentId, "Thank you for this."],
+      ]);
       expect(data.mails.map((m) => m.meta.kind).sort()).toEqual([
         "admin",
         "comment-notification",

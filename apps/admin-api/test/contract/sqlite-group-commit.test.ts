@@ -133,10 +133,7 @@ describe("SQLite group commit: a batch of writes", () => {
             perRecipient: 1,
             dailyCap: 200,
             now: morning,
-            dailyCapNotice: () => ({
-              message: { to: "inbox@example.com", subject: "Cap", text: "t", html: "<p>t</p>" },
-              meta: { kind: "daily-cap-notification" },
-            }),
+            dailyCapNotice: { inbox: "inbox@example.com" },
           },
         },
       ];
@@ -164,10 +161,7 @@ describe("SQLite group commit: a batch of writes", () => {
         perRecipient: 10,
         dailyCap: 2,
         now: morning,
-        dailyCapNotice: () => ({
-          message: { to: "inbox@example.com", subject: "Cap", text: "t", html: "<p>t</p>" },
-          meta: { kind: "daily-cap-notification" },
-        }),
+        dailyCapNotice: { inbox: "inbox@example.com" },
       },
     });
     const [first, rolledBack, second, third] = await Promise.allSettled([

@@ -43,7 +43,6 @@ export function describeStoreContract(
       await cleanup();
     });
 
-
     describeNewsletterContract(() => store);
 
     describe("the language of a submission", () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { dailyCapNoticeMail } from "../../src/mail/limits.js";
 import type { IdempotencyClaim, NewMail, Store } from "../../src/ports/store.js";
 import { testDataKey, testInbox } from "../helpers/app.js";
 
@@ -35,7 +34,7 @@ export function describeSubscriptionContract(current: () => Store): void {
                   perRecipient: options.perRecipient,
                   dailyCap: 200,
                   now,
-                  dailyCapNotice: () => dailyCapNoticeMail({ inbox: testInbox, cap: 200, at: now }),
+                  dailyCapNotice: { inbox: testInbox },
                 },
               }),
         },

@@ -7,7 +7,7 @@ import {
   type GrpcStatus,
 } from "firebase-admin/firestore";
 import { isLocale, type Locale } from "@site/shared/i18n";
-import { emailKey } from "@site/shared/schemas";
+import { emailKey } from "@site/shared/schemas/plain";
 import type { ConsentInput, ConsentRecord } from "../../common/consent-record.js";
 
 /** What every capability's Firestore adapter is given by createFirestoreStore. */

@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { threadModule } from "./thread-module.js";
 
 /** sqlite's answer to `PRAGMA wal_checkpoint`: frames in the WAL, and how many reached the database. */
 export interface CheckpointResult {
@@ -27,23 +28,6 @@ export type FromCheckpointWorker =
   | { type: "failed"; message: string };
 
 /**
- * The thread's module, beside this one: built, dist/adapters/sqlite/checkpoint-worker.js. Run from the
- * TypeScript sources (tsx, vitest), this file is checkpointer.ts and the thread's module is the .ts one,
- * loaded through the small TypeScript hooks scripts/tsx-in-threads.mjs registers in the thread first (it says why).
- */
-const fromSources = import.meta.url.endsWith(".ts");
-const workerModule = fromSources
-  ? new URL("./checkpoint-worker.ts", import.meta.url)
-  : new URL("./checkpoint-worker.js", import.meta.url);
-const workerExecArgv = fromSources
-  ? [
-      ...process.execArgv,
-      "--import",
-      new URL("../../../scripts/tsx-in-threads.mjs", import.meta.url).href,
-    ]
-  : process.execArgv;
-
-/**
  * Moves WAL checkpoints off the event loop. A checkpoint copies pages into the database file and
  * fsyncs it: done by sqlite's automatic checkpoint inside a commit, that stalled a request for
  * milliseconds (tens, on a busy disk) every few hundred writes. Here a thread does it every
@@ -59,7 +43,8 @@ export function startCheckpointer({
   onFailure: (reason: string) => void;
 }): Checkpointer {
   const workerData: CheckpointWorkerData = { file, intervalMs };
-  const worker = new Worker(workerModule, { workerData, execArgv: workerExecArgv });
+  const { url, execArgv } = threadModule("checkpoint-worker");
+  const worker = new Worker(url, { workerData, execArgv });
   // A store someone forgot to close must not keep the process alive.
   worker.unref();
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
-import { emailKey } from "@site/shared/schemas";
+import { emailKey } from "@site/shared/schemas/plain";
 import type { NewMail, OutboxCounts, SkippedMail } from "../../mail/port.js";
 
 /**

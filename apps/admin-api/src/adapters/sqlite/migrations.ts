@@ -1,5 +1,5 @@
 import type { Database } from "better-sqlite3";
-import { emailKey } from "@site/shared/schemas";
+import { emailKey } from "@site/shared/schemas/plain";
 
 /** One step: SQL, or a function for a step that needs JavaScript (run in the same transaction). */
 export type Migration = string | ((db: Database) => void);

@@ -12,9 +12,14 @@ import { createSqliteAudit, createSqliteStaff } from "../../staff/sqlite.js";
 import { createSqliteLeads } from "../../leads/sqlite.js";
 import { createSqliteSubscriberOffice } from "../../newsletter/sqlite-office.js";
 import { startCheckpointer, type CheckpointResult } from "./checkpointer.js";
-import { createGroupCommit, type GroupCommitStats } from "./group-commit.js";
+import type { GroupCommitStats } from "./group-commit.js";
+import { createInThreadWriter, startWriterThread } from "./writer.js";
 import { migrate } from "./migrations.js";
-import { makeExistingFilesPrivate, ensurePrivateDirectory, ensurePrivateFile } from "../private-files.js";
+import {
+  makeExistingFilesPrivate,
+  ensurePrivateDirectory,
+  ensurePrivateFile,
+} from "../private-files.js";
 
 export interface SqliteStoreOptions {
   /** Path of the database file (its folder is created), or ":memory:". */
@@ -70,8 +75,15 @@ export function createSqliteStore({
   db.pragma("temp_store = MEMORY");
   migrate(db);
 
+  // The submissions' writes run on a thread of their own, with its own connection (writer.ts); for
+  // ":memory:", which only this connection can see, on this thread.
+  const threadWriter =
+    // Its connection leaves checkpoints to the checkpoint thread below, as this one does.
+    file === ":memory:" ? null : startWriterThread({ file, autocheckpoint: false });
+  const writer = threadWriter ?? createInThreadWriter(db, file);
+
   // Checkpoints run on a thread of their own (see checkpointer.ts); if it fails, sqlite's automatic
-  // checkpoints take over again so the WAL can never grow without bound.
+  // checkpoints take over again, on both connections, so the WAL can never grow without bound.
   const checkpointer =
     file === ":memory:"
       ? null
@@ -80,27 +92,25 @@ export function createSqliteStore({
           intervalMs: checkpointIntervalMs,
           onFailure: () => {
             if (db.open) db.pragma(`wal_autocheckpoint = ${automaticCheckpointPages}`);
+            threadWriter?.checkpointAutomatically(automaticCheckpointPages);
           },
         });
   if (checkpointer) db.pragma("wal_autocheckpoint = 0");
 
-  // Each capability's adapter on the one connection. Mail and idempotency keys are the transaction
-  // seam: the contacts, newsletter and comments adapters queue mails and record keys inside their own
-  // write's transaction through them.
-  const commits = createGroupCommit(db, file);
+  // Each capability's adapter on the one connection for its reads and the office's writes; the
+  // submissions' writes through the writer. The office's writes queue mails and record their audit
+  // entries inside their own transaction through `office`.
+  const mail = createSqliteMail(db, now, writer);
   const idempotency = createSqliteIdempotency(db);
-  const mail = createSqliteMail(db, now, commits);
-  const seam = { insertMails: mail.insertMails, idempotency, commits };
-  // The office's writes record their audit entries inside their own transaction through it.
   const office = { insertMails: mail.insertMails, insertAudit: createSqliteAudit(db) };
   const ping = db.prepare(`SELECT 1`);
 
   let closed = false;
 
   return {
-    ...createSqliteContacts(db, now, seam),
-    ...createSqliteSubscriptions(db, now, seam),
-    ...createSqliteComments(db, now, seam),
+    ...createSqliteContacts(db, now, writer),
+    ...createSqliteSubscriptions(db, now, writer),
+    ...createSqliteComments(db, now, writer),
     ...mail.store,
     ...createSqliteOutboxOffice(db, office),
     ...createSqlitePersonalData(db, now, office),
@@ -111,10 +121,10 @@ export function createSqliteStore({
       return idempotency.purgeIdempotencyKeys(before);
     },
     async ping() {
-      commits.check();
+      writer.check();
       ping.get();
     },
-    writeStats: () => commits.stats(),
+    writeStats: () => writer.stats(),
     async checkpoint() {
       if (checkpointer) return checkpointer.checkpoint();
       const [busy = 0, log = 0, checkpointed = 0] = Object.values(
@@ -126,7 +136,7 @@ export function createSqliteStore({
       if (closed) return;
       closed = true;
       // What is queued is written and flushed first: requests still in flight get their answer.
-      await commits.close();
+      await writer.close();
       // The thread's connection closes first, so this last one checkpoints everything and removes the WAL.
       await checkpointer?.stop();
       db.close();

@@ -1,13 +1,13 @@
 import type { SqliteIdempotency } from "../../common/idempotency/sqlite.js";
 import type { InsertMails } from "../../mail/sqlite.js";
-import type { GroupCommit } from "./group-commit.js";
+import type { InsertAudit } from "../../staff/sqlite.js";
 
 /**
- * What a capability's SQLite adapter writes through besides its own tables: the mails it queues and the
- * idempotency key it records inside its write, and the group commit that batches the write.
+ * What a capability's writes call besides their own tables, on the same connection: the mails they
+ * queue, the idempotency key they record and the audit entry they add, inside their own transaction.
  */
 export interface SqliteWriteSeam {
   insertMails: InsertMails;
-  idempotency: SqliteIdempotency;
-  commits: GroupCommit;
+  idempotency: Pick<SqliteIdempotency, "replayOf" | "rememberKey">;
+  insertAudit: InsertAudit;
 }
