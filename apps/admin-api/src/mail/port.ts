@@ -104,7 +104,7 @@ export interface AutomaticMailLimit {
    * The firm's notice that the daily cap is reached (to its inbox, never itself limited). The first time
    * in a UTC day that the daily cap leaves a mail out, the store queues this notice in the same
    * transaction and records that it did, so the firm is told once a day, whatever restarts or other
-   * instances on the same data do. Composed only then (mail/limits.ts, `dailyCapNoticeMail`, with this
+   * instances on the same data do. Composed only then (mail/daily-cap-notice.ts, with this
    * limit's cap and time): almost every mail is under the cap. Plain data, as the whole mail is: the
    * SQLite store queues it on its writer thread.
    */
