@@ -56,6 +56,30 @@ describe("SQLite writer thread", () => {
     expect((await store.getContact(second.id))?.email).toBe("second@example.com");
   });
 
+  it("a write holding what cannot cross to the thread fails alone; the writes beside it are stored", async () => {
+    const [before, odd, after] = await Promise.allSettled([
+      store.addContactWithMails(contact({ email: "before@example.com" }), contactMails),
+      store.addContactWithMails(
+        contact({ email: "odd@example.com" }),
+        (contactId) =>
+          [
+            {
+              ...contactMails(contactId)[0],
+              meta: { kind: "contact-notification", compose: () => "" },
+            },
+          ] as unknown as NewMail[],
+      ),
+      store.addContactWithMails(contact({ email: "after@example.com" }), contactMails),
+    ]);
+    expect(odd.status === "rejected" && String(odd.reason)).toMatch(/could not be cloned/);
+    for (const result of [before, after]) {
+      expect(result.status).toBe("fulfilled");
+      if (result.status === "fulfilled")
+        expect(await store.getContact(result.value.id)).not.toBeNull();
+    }
+    await store.ping();
+  });
+
   it("a subscription's mails are composed again when its row changed between the read and the write", async () => {
     const id = createdId(await store.addSubscription({ email: "amina@example.com" }));
     await store.unsubscribe(id);

@@ -107,12 +107,28 @@ export function startWriterThread({ file, autocheckpoint }: WriterThreadData): S
   let threadError: Error | null = null;
 
   const post = (message: ToWriterThread) => worker.postMessage(message);
+  const refuse = (id: number, error: unknown) => {
+    pending.get(id)?.reject(error instanceof Error ? error : new Error(String(error)));
+    pending.delete(id);
+    if (pending.size === 0 && !closing) worker.unref();
+  };
   const send = () => {
     scheduled = false;
     if (outgoing.length === 0) return;
     const writes = outgoing;
     outgoing = [];
-    post({ type: "writes", writes });
+    try {
+      post({ type: "writes", writes });
+    } catch {
+      // A write holding what cannot be copied to the thread (a function, say) fails alone, not its turn.
+      for (const write of writes) {
+        try {
+          post({ type: "writes", writes: [write] });
+        } catch (error) {
+          refuse(write.id, error);
+        }
+      }
+    }
   };
 
   const exited = new Promise<void>((resolve) => {
@@ -135,14 +151,14 @@ export function startWriterThread({ file, autocheckpoint }: WriterThreadData): S
   worker.on("message", (message: FromWriterThread) => {
     lastStats = message.stats;
     for (const outcome of message.outcomes) {
-      const waiter = pending.get(outcome.id);
-      pending.delete(outcome.id);
-      if (!waiter) continue;
       if ("error" in outcome) {
         const error = fromWireError(outcome.error);
         if (error instanceof DurabilityLostError) lost ??= error;
-        waiter.reject(error);
-      } else waiter.resolve(outcome.value);
+        refuse(outcome.id, error);
+        continue;
+      }
+      pending.get(outcome.id)?.resolve(outcome.value);
+      pending.delete(outcome.id);
     }
     if (pending.size === 0 && !closing) worker.unref();
   });
