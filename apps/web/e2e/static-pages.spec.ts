@@ -1,6 +1,10 @@
 import { expect, test, type CDPSession, type Page } from "@playwright/test";
+import { blogPaths, postLanguages } from "@site/shared/blog";
+import { blogPosts } from "@site/shared/blog/posts";
 import { headerNav } from "@site/shared/content";
+import { localePath } from "@site/shared/i18n";
 import { contactForm } from "./support/contact-form";
+import { holdRequests } from "./support/held-request";
 import { exactly, gotoPage, waitForIsland } from "./support/page-health";
 
 // Every page is static HTML with one small script (app/entry.client.ts: the menus' behaviours,
@@ -195,6 +199,60 @@ test.describe("navigation between pages", () => {
     await servicesLink(page).click();
     await expect(page).toHaveURL("/services");
     await expect(servicesLink(page)).toHaveAttribute("aria-current", "page");
+  });
+
+  // The page's first act (here the pointerdown of a tap) asks for its whole stylesheets
+  // (lib/deferred-styles.ts), which arrive one by one while the finger is still down. The layout's file
+  // applied on its own would widen a post's column (its `.container` after blog.css's inline rules) and
+  // move the link away before the pointerup: the tap then followed nothing (the post journey in
+  // languages.spec.ts failed so, now and then, on a loaded host). Here the layout's file arrives alone
+  // and the others are held for the whole tap.
+  test("a tap on a link follows it while the page's stylesheets arrive one by one: nothing moves before all have come", async ({
+    page,
+  }) => {
+    const post = blogPosts.find((candidate) => postLanguages(candidate).includes("fr"));
+    if (!post) throw new Error("no post has a French translation");
+    await gotoPage(page, blogPaths.post(post.slug));
+    const listed = await page.locator("style[data-stylesheets]").getAttribute("data-stylesheets");
+    const [layout, ...others] = (listed ?? "").split(" ");
+    if (!layout || others.length === 0) throw new Error(`a post page lists the files "${listed}"`);
+    const link = page.locator(".post__languages").getByRole("link", { name: "Français" });
+    const box = await link.boundingBox();
+    if (!box) throw new Error("the French link has no box");
+
+    // The control: the layout's file applied on its own does move the link.
+    const movedAlone = await page.evaluate(async (href) => {
+      const sheet = document.createElement("link");
+      sheet.rel = "stylesheet";
+      sheet.href = href;
+      await new Promise((loaded) => {
+        sheet.onload = loaded;
+        document.head.append(sheet);
+      });
+      const box = document
+        .querySelector('.post__languages a[hreflang="fr"]')
+        ?.getBoundingClientRect();
+      sheet.remove();
+      return box ? { x: box.x, y: box.y } : null;
+    }, layout);
+    expect(movedAlone).not.toBeNull();
+    expect(movedAlone).not.toEqual({ x: box.x, y: box.y });
+
+    const held = await holdRequests(page, (url) => others.includes(url.pathname));
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    const layoutArrived = () =>
+      page.evaluate(
+        (href) =>
+          document.querySelector<HTMLLinkElement>(`link[rel="stylesheet"][href="${href}"]`)
+            ?.sheet != null,
+        layout,
+      );
+    await expect.poll(layoutArrived).toBe(true);
+    expect(await link.boundingBox()).toEqual(box);
+    await page.mouse.up();
+    held.release();
+    await expect(page).toHaveURL(localePath("fr", blogPaths.post(post.slug)));
   });
 
   test("with Save-Data on, nothing is fetched ahead", async ({ page }) => {

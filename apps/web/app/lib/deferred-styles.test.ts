@@ -1,5 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { deferredStylesAttribute, loadDeferredStyles } from "./deferred-styles";
+import {
+  applyTogether,
+  deferredStylesAttribute,
+  loadDeferredStyles,
+  pendingMedia,
+} from "./deferred-styles";
 
 const stylesheetHrefs = () =>
   [...document.head.querySelectorAll('link[rel="stylesheet"]')].map((link) =>
@@ -18,6 +23,28 @@ describe("loadDeferredStyles", () => {
     expect(stylesheetHrefs()).toEqual([]);
     waiting.forEach((load) => load());
     expect(stylesheetHrefs()).toEqual(["/assets/root.css", "/assets/blog.css"]);
+  });
+
+  it("lets no file apply before every one has loaded or failed, then all of them in the same task", () => {
+    // One file applying alone moves the page (its rules land after the inline rules of the files listed
+    // after it), under the finger whose tap asked for the files.
+    const links = ["/assets/root.css", "/assets/blog.css", "/assets/post.css"].map((href) => {
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = href;
+      return link;
+    });
+    applyTogether(links);
+    const media = () => links.map((link) => link.getAttribute("media"));
+    expect(media()).toEqual([pendingMedia, pendingMedia, pendingMedia]);
+    expect(window.matchMedia(pendingMedia).matches).toBe(false);
+
+    links[0]?.dispatchEvent(new Event("load"));
+    links[0]?.dispatchEvent(new Event("load"));
+    links[2]?.dispatchEvent(new Event("error"));
+    expect(media()).toEqual([pendingMedia, pendingMedia, pendingMedia]);
+    links[1]?.dispatchEvent(new Event("load"));
+    expect(media()).toEqual([null, null, null]);
   });
 
   it("links a file only once, and nothing when the page lists none", () => {

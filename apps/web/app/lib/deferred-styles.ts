@@ -36,8 +36,40 @@ const whenWanted = (load: () => void): void => {
 };
 
 /**
+ * A media query no medium matches: a stylesheet linked with it is fetched and parsed but applies to
+ * nothing until the attribute goes.
+ */
+export const pendingMedia = "not all";
+
+/**
+ * Makes stylesheet links (before they join the document) apply all together: each waits under a media
+ * query that matches nothing, and all of them switch on in one task, once every one has loaded or failed.
+ */
+export function applyTogether(links: readonly HTMLLinkElement[]): void {
+  const pending = new Set(links);
+  const settle = (event: Event) => {
+    pending.delete(event.currentTarget as HTMLLinkElement);
+    if (pending.size === 0) for (const link of links) link.removeAttribute("media");
+  };
+  for (const link of links) {
+    link.media = pendingMedia;
+    // Chromium fetches a stylesheet whose media does not match at its lowest priority (VeryLow); these
+    // are wanted now, as they were when linked matching (VeryHigh): asked high, they come at High.
+    link.fetchPriority = "high";
+    link.addEventListener("load", settle);
+    link.addEventListener("error", settle);
+  }
+}
+
+/**
  * Adds a <link rel="stylesheet"> to <head> for each file the page's <style> names that no link loads
- * yet. The rules repeat the inline ones in the same order, so nothing already shown moves.
+ * yet. The rules repeat the inline ones in the same order, so nothing already shown moves once all of
+ * them apply; but not while only some do. The files arrive one by one, and a file that applied alone
+ * would put its rules after the inline ones of the files the page lists after it: the layout's
+ * `.container` would win over the post's own narrower width until blog.css came too, and the page would
+ * move under the visitor's finger during the very tap that asked for the files (a pointerdown on a link,
+ * the page moves, the pointerup lands beside it, and the tap follows nothing). So they apply together
+ * (`applyTogether`): the page is restyled once, from the inline rules to the whole files.
  */
 export function loadDeferredStyles(
   doc: Document,
@@ -52,12 +84,15 @@ export function loadDeferredStyles(
         link.getAttribute("href"),
       ),
     );
-    for (const file of files) {
-      if (loaded.has(file)) continue;
-      const link = doc.createElement("link");
-      link.rel = "stylesheet";
-      link.href = file;
-      doc.head.append(link);
-    }
+    const links = files
+      .filter((file) => !loaded.has(file))
+      .map((file) => {
+        const link = doc.createElement("link");
+        link.rel = "stylesheet";
+        link.href = file;
+        return link;
+      });
+    applyTogether(links);
+    doc.head.append(...links);
   });
 }

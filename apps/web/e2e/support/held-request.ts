@@ -4,7 +4,10 @@ import type { Page } from "@playwright/test";
  * Holds every request to `url` until `release()` is called, then lets it through to the real server:
  * the page's "sending" state can be observed for as long as needed, without sleeping.
  */
-export async function holdRequests(page: Page, url: string): Promise<{ release: () => void }> {
+export async function holdRequests(
+  page: Page,
+  url: Parameters<Page["route"]>[0],
+): Promise<{ release: () => void }> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => {
     release = resolve;
