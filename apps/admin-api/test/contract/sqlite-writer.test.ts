@@ -4,6 +4,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSqliteStore, type SqliteStore } from "../../src/adapters/sqlite/sqlite-store.js";
+import { startWriterThread } from "../../src/adapters/sqlite/writer.js";
 import type { NewMail } from "../../src/ports/store.js";
 import { contact, contactMails, createdId } from "./contract-fixtures.js";
 
@@ -146,5 +147,19 @@ describe("SQLite writer thread", () => {
     expect(kinds).toEqual(["new", "departed"]);
     expect(result).toMatchObject({ created: false, reason: "departed", id: "taken" });
     expect(await mailKindsOf("taken")).toEqual(["newsletter-confirmation"]);
+  });
+
+  it("a writer thread that stops refuses every write with the reason, later ones too, and fails the check", async () => {
+    // Its connection cannot open (the file is not there), so the thread ends as it starts.
+    const writer = startWriterThread({ file: join(dir, "gone", "site.db"), autocheckpoint: false });
+    const first = writer.run("unsubscribe", { id: "x", at: Date.now() });
+    await expect(first).rejects.toThrow(
+      /writer thread stopped: Cannot open database because the directory does not exist; writes are refused until a restart\./,
+    );
+    expect(() => writer.check()).toThrow(/writer thread stopped/);
+    await expect(writer.run("unsubscribe", { id: "y", at: Date.now() })).rejects.toThrow(
+      /writer thread stopped/,
+    );
+    await writer.close();
   });
 });
