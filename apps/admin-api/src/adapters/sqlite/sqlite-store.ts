@@ -69,16 +69,16 @@ export function createSqliteStore({
   // Savepoint and statement journals (the old content of each page a savepoint changes, kept to roll it
   // back: every write of a group commit's batch is one) and temporary sorts in memory, not in temporary
   // files. Past 64 KiB in a transaction SQLite spilled them to a file, so a batch of contacts wrote every
-  // page it touched there too: about 55 pwrite calls per contact on the event loop, beside its ~13 WAL
+  // page it touched there too: about 55 pwrite calls per contact, beside its ~13 WAL
   // writes (strace, 2,000 contacts through the API). They never serve recovery after a crash (the WAL
   // does), and they hold no more than the pages one transaction changes.
   db.pragma("temp_store = MEMORY");
   migrate(db);
 
   // The submissions' writes run on a thread of their own, with its own connection (writer.ts); for
-  // ":memory:", which only this connection can see, on this thread.
+  // ":memory:", which only this connection can see, on this thread. The writer's connection leaves
+  // checkpoints to the checkpoint thread below, as this one does.
   const threadWriter =
-    // Its connection leaves checkpoints to the checkpoint thread below, as this one does.
     file === ":memory:" ? null : startWriterThread({ file, autocheckpoint: false });
   const writer = threadWriter ?? createInThreadWriter(db, file);
 
