@@ -34,7 +34,7 @@ test.describe("contact form", () => {
       for (const { field, message } of requiredFields) {
         await expect(form[field], field).toHaveAttribute("aria-invalid", "true");
         await expect(form[field], field).toHaveAccessibleDescription(new RegExp(message));
-        await expect(form.form.getByText(message, { exact: true })).toBeVisible();
+        await expect(form.error(message)).toBeVisible();
       }
       // Phone is optional: no message, not invalid.
       await expect(form.phone).not.toHaveAttribute("aria-invalid", "true");
@@ -42,35 +42,21 @@ test.describe("contact form", () => {
     });
     await test.step("editing a field clears that field's error and only that one", async () => {
       await form.submit.click();
-      await expect(
-        form.form.getByText(validationMessages.nameRequired, { exact: true }),
-      ).toBeVisible();
+      await expect(form.error(validationMessages.nameRequired)).toBeVisible();
 
       await form.name.fill("A");
-      await expect(
-        form.form.getByText(validationMessages.nameRequired, { exact: true }),
-      ).toHaveCount(0);
+      await expect(form.error(validationMessages.nameRequired)).toHaveCount(0);
       await expect(form.name).not.toHaveAttribute("aria-invalid", "true");
       // The other fields keep theirs until edited.
-      await expect(
-        form.form.getByText(validationMessages.emailRequired, { exact: true }),
-      ).toBeVisible();
-      await expect(
-        form.form.getByText(validationMessages.subjectRequired, { exact: true }),
-      ).toBeVisible();
+      await expect(form.error(validationMessages.emailRequired)).toBeVisible();
+      await expect(form.error(validationMessages.subjectRequired)).toBeVisible();
 
       await form.email.fill("x");
-      await expect(
-        form.form.getByText(validationMessages.emailRequired, { exact: true }),
-      ).toHaveCount(0);
+      await expect(form.error(validationMessages.emailRequired)).toHaveCount(0);
       await form.subject.fill("S");
-      await expect(
-        form.form.getByText(validationMessages.subjectRequired, { exact: true }),
-      ).toHaveCount(0);
+      await expect(form.error(validationMessages.subjectRequired)).toHaveCount(0);
       await form.description.fill("D");
-      await expect(
-        form.form.getByText(validationMessages.descriptionRequired, { exact: true }),
-      ).toHaveCount(0);
+      await expect(form.error(validationMessages.descriptionRequired)).toHaveCount(0);
     });
     await test.step("values of only spaces count as empty", async () => {
       for (const { field } of requiredFields) await form[field].fill("   ");
@@ -88,9 +74,7 @@ test.describe("contact form", () => {
       await expect(form.email).toHaveAccessibleDescription(
         new RegExp(validationMessages.emailInvalid),
       );
-      await expect(
-        form.form.getByText(validationMessages.emailRequired, { exact: true }),
-      ).toHaveCount(0);
+      await expect(form.error(validationMessages.emailRequired)).toHaveCount(0);
       await expect(form.name).not.toHaveAttribute("aria-invalid", "true");
     });
   });

@@ -14,6 +14,8 @@ export function contactForm(page: Page) {
     subject: form.getByLabel(/^\s*subject/i),
     description: form.getByLabel(/^\s*(description|message)/i),
     submit: form.getByRole("button", { name: /send|submit/i }),
+    /** The form's text that is exactly `message` (a field's error, say). */
+    error: (message: string) => form.getByText(message, { exact: true }),
   };
 }
 
