@@ -48,6 +48,10 @@ for (let start = 0; start < pages.length; start += perTest) {
       const response = await page.goto(path, { waitUntil: "load" });
       // Each language's not-found page is prerendered at <language>/404 and sent with its status there too.
       expect(response?.status(), path).toBe(path.endsWith("/404") ? 404 : 200);
+      // The page's one script starts after its first paint, maybe after the load event: the check
+      // covers what it fetches too (it marks <html data-enhanced> once it has run).
+      if ((await page.locator("script[data-entry]").count()) > 0)
+        await page.locator("html[data-enhanced]").waitFor({ state: "attached" });
     }
     expect(requested).toEqual([]);
   });

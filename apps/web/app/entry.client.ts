@@ -6,7 +6,10 @@
  * forms) when they are wanted, which then load React and their own code.
  * Navigation between pages is the browser's own: each page starts at its top. Once the page has loaded
  * and the browser is idle, it registers the service worker that keeps pages read for offline use.
- * Submissions saved offline on an earlier visit are sent (components/layout/pending-notice.ts, loaded
+ * The page starts it after its first paint (lib/entry-loader.ts); once the behaviours are attached,
+ * <html> carries data-enhanced (what the browser tests wait for before they tap).
+ * It also links the web manifest, which the HTML names only for browsers without JavaScript
+ * (lib/web-manifest.ts). Submissions saved offline on an earlier visit are sent (components/layout/pending-notice.ts, loaded
  * only when there are some).
  */
 import { enhancePage } from "./components/layout/page-behaviour";
@@ -14,8 +17,10 @@ import { startIslands } from "./components/ui/island-loader";
 import { searchAttributes } from "./features/search/attributes";
 import { enhanceArticleFilter } from "./features/thought-leadership/filter";
 import { loadDeferredStyles } from "./lib/deferred-styles";
+import { enhancedAttribute } from "./lib/entry-loader";
 import { hasPendingSubmissions } from "./lib/pending-flag";
 import { browserConnection, prefetchOnIntent } from "./lib/prefetch";
+import { linkWebManifest } from "./lib/web-manifest";
 import { registerServiceWorker } from "./service-worker/register";
 
 // The rules the page did not inline (it holds only its own): at the first tap or key, or once idle.
@@ -34,6 +39,7 @@ document.addEventListener("focusin", function wakeSearch(event) {
   );
 });
 startIslands(document);
+document.documentElement.setAttribute(enhancedAttribute, "");
 // A form sent offline on an earlier visit is still saved on this device: say so, and send it now.
 // Looked for in a task of its own: a page's first read of localStorage opens the site's storage (3.5 to
 // 8 ms in a new browser profile, unthrottled), which need not lengthen the task that attaches the page's
@@ -44,6 +50,7 @@ setTimeout(() => {
       showPendingNotice(document),
     );
 });
+linkWebManifest(document);
 registerServiceWorker({
   connection: browserConnection(),
   referrer: document.referrer,

@@ -15,6 +15,9 @@ import { PageLanguageProvider } from "./i18n/messages";
 import { ContentProvider } from "./i18n/content";
 import { siteSeo } from "./lib/seo";
 import { deferredStylesAttribute } from "./lib/deferred-styles";
+import { entryAttributes, entryLoaderScript, loaderId } from "./lib/entry-loader";
+import { webManifestPath } from "./lib/web-manifest";
+import { brandMarkSvg } from "../scripts/brand-mark.mjs";
 
 /** The built files a page needs, as paths from the site root (read from Vite's manifest by the prerender script). */
 export interface DocumentAssets {
@@ -148,6 +151,9 @@ async function fillIslands(
   return body.replace(placeholder, () => filled[index++] ?? "");
 }
 
+/** The firm's mark as the pages' SVG icon, written into each page (a few hundred bytes before compression). */
+const faviconDataUrl = `data:image/svg+xml,${encodeURIComponent(brandMarkSvg().trim())}`;
+
 /**
  * The complete HTML document of the page at `url`, rendered at build time. The page stays static
  * HTML in the browser: only its islands are hydrated, each as a root of its own (fillIslands), and
@@ -193,25 +199,33 @@ export async function renderDocument(
     "<!DOCTYPE html>",
     `<html lang="${locale}"><head>`,
     '<meta charset="utf-8"/>',
+    // No first paint until the whole page is parsed (lib/entry-loader.ts, loaderId). A page is one or
+    // two flights of TCP (15 kB of brotli at most), so it has all arrived by then.
+    `<link rel="expect" href="#${loaderId}" blocking="render"/>`,
     '<meta name="viewport" content="width=device-width, initial-scale=1"/>',
     '<meta name="theme-color" content="#0b4f4a"/>',
     '<meta name="format-detection" content="telephone=no"/>',
     headTags,
     link("icon", "/favicon.ico", ' sizes="32x32"'),
-    link("icon", "/favicon.svg", ' type="image/svg+xml"'),
+    // The mark itself, in the page: no request for it (favicon.svg stays, for the manifest).
+    link("icon", faviconDataUrl, ' type="image/svg+xml"'),
     link("apple-touch-icon", "/apple-touch-icon.png"),
-    link("manifest", "/site.webmanifest"),
+    // The script adds the manifest's link after the first paint (lib/web-manifest.ts).
+    `<noscript>${link("manifest", webManifestPath)}</noscript>`,
     `<style ${deferredStylesAttribute}="${escapeHtml(assets.stylesheets.join(" "))}">${inlineCss(assets.css, url)}</style>`,
     `<script type="application/ld+json">${jsonLd}</script>`,
     ...(pageJsonLd ? [`<script type="application/ld+json">${pageJsonLd}</script>`] : []),
     "</head><body>",
     `<div id="root">${body}</div>`,
-    ...assets.preloads.map((href) => link("modulepreload", href)),
-    `<script type="module" src="${escapeHtml(assets.script)}"></script>`,
+    // The one script starts after the first paint (lib/entry-loader.ts).
+    `<script id="${loaderId}" ${entryAttributes.script}="${escapeHtml(assets.script)}" ${entryAttributes.preloads}="${escapeHtml(assets.preloads.join(" "))}">${entryLoaderScript}</script>`,
     `<noscript>${assets.stylesheets.map((href) => link("stylesheet", href)).join("")}</noscript>`,
     "</body></html>",
   ].join("");
   // Every inline <script> above, its text exactly as written: the prerender lists their hashes for the
   // server's CSP (data blocks such as JSON-LD never run, but naming them costs nothing).
-  return { html, inlineScripts: pageJsonLd ? [jsonLd, pageJsonLd] : [jsonLd] };
+  return {
+    html,
+    inlineScripts: [jsonLd, ...(pageJsonLd ? [pageJsonLd] : []), entryLoaderScript],
+  };
 }

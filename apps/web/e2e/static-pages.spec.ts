@@ -57,6 +57,20 @@ test.describe("a static page before any interaction", () => {
       );
       expect(kb).toBeLessThanOrEqual(15);
       expect(await anyHydrated(page)).toBe(false);
+      // The script is asked for only once the page has painted: the paint waits for nothing of it.
+      const [painted, requested] = await page.evaluate(() => [
+        performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
+        Math.min(
+          ...performance
+            .getEntriesByType("resource")
+            .filter((entry) => entry.name.includes("/assets/entry.client-"))
+            .map((entry) => entry.startTime),
+        ),
+      ]);
+      console.log(
+        `${path}: painted at ${painted.toFixed(0)} ms, script asked for at ${requested.toFixed(0)} ms`,
+      );
+      expect(requested).toBeGreaterThanOrEqual(painted);
     });
   }
 

@@ -1,7 +1,7 @@
 // Called by postbuild.mjs: writes build/client/sw.js from the worker's own build (build/sw/sw.js, made by
 // `vite build --mode sw` from app/service-worker/sw.ts) with its precache list put in by Workbox's
 // injectManifest. The precache is the offline page and exactly what that page loads (its stylesheets, the
-// one script and its preloads, the SVG icon): the site's shell, which a visitor who has seen any page
+// one script and its preloads; its SVG icon is written into it): the site's shell, which a visitor who has seen any page
 // already holds in the browser's cache. Pages are never precached: they are saved as they are read.
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -9,17 +9,22 @@ import { injectManifest } from "workbox-build";
 import { offlinePath, serviceWorkerFile } from "@site/shared/service-worker";
 import { localePath, locales } from "@site/shared/i18n";
 
-/** The files the offline page loads, relative to the build folder (`assets/root-x.css`, `favicon.svg`). */
+/** The files the offline page loads, relative to the build folder (`assets/root-x.css`, `assets/entry.client-x.js`). */
 export function shellFiles(html) {
   const files = new Set();
   for (const [tag] of html.matchAll(/<(?:link|script)\b[^>]*>/g)) {
+    if (tag.startsWith("<script")) {
+      // The one script and its preloads, named by the loader's attributes (app/lib/entry-loader.ts).
+      const named = [/\bdata-entry="([^"]*)"/, /\bdata-preloads="([^"]*)"/]
+        .flatMap((attribute) => (attribute.exec(tag)?.[1] ?? "").split(" "))
+        .filter((ref) => /^\/[^/]/.test(ref));
+      for (const ref of named) files.add(ref.slice(1));
+      continue;
+    }
     const rel = /\brel="([^"]+)"/.exec(tag)?.[1];
-    const ref = /\b(?:href|src)="(\/[^"/][^"]*)"/.exec(tag)?.[1];
-    if (!ref) continue;
-    const loaded = tag.startsWith("<script")
-      ? /\btype="module"/.test(tag)
-      : rel === "stylesheet" || rel === "modulepreload" || (rel === "icon" && ref.endsWith(".svg"));
-    if (loaded) files.add(ref.slice(1));
+    const ref = /\bhref="(\/[^"/][^"]*)"/.exec(tag)?.[1];
+    // (The SVG icon is written into the page, and the manifest's link is added by the script.)
+    if (ref && rel === "stylesheet") files.add(ref.slice(1));
   }
   return [...files];
 }

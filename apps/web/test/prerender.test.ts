@@ -28,6 +28,8 @@ import { blogPosts } from "@site/shared/blog/posts";
 import { offlinePath, serviceWorkerFile } from "@site/shared/service-worker";
 import { localePath, locales, trimTrailingSlashes } from "@site/shared/i18n";
 import { client, htmlFile, meta, parse, parseHead } from "./built-pages";
+import { entryAttributes, entryLoaderScript } from "../app/lib/entry-loader";
+import { webManifestPath } from "../app/lib/web-manifest";
 
 const siteUrl = trimTrailingSlashes(process.env.VITE_SITE_URL?.trim() || firm.siteUrl);
 
@@ -165,7 +167,7 @@ describe("prerendered content", () => {
     expect(inlineOf("/")).toContain(".burger[aria-expanded=true]");
   });
 
-  it("keeps the scripts out of the head; the page runs one small module script after its content, and nothing else until an island is wanted", () => {
+  it("keeps the scripts out of the head; the page starts one small module script after its first paint, and nothing else until an island is wanted", () => {
     for (const page of pages) {
       const doc = parse(page.path);
       expect(
@@ -173,18 +175,18 @@ describe("prerendered content", () => {
           'script:not([type="application/ld+json"]), link[rel="modulepreload"]',
         ),
       ).toHaveLength(0);
-      // No inline script at all (the JSON-LD block is data): the CSP needs no hash for a page.
-      expect(
-        doc.querySelectorAll('script:not([src]):not([type="application/ld+json"])'),
-      ).toHaveLength(0);
-      const scripts = [...doc.querySelectorAll("script[src]")];
+      // No script file in the HTML: the one inline script is the loader, the same text on every page
+      // (one CSP hash), after the page's content.
+      expect(doc.querySelectorAll("script[src], link[rel=modulepreload]")).toHaveLength(0);
+      const scripts = [...doc.querySelectorAll('script:not([type="application/ld+json"])')];
       expect(scripts.map((script) => script.parentElement?.tagName)).toEqual(["BODY"]);
-      expect(scripts[0]?.getAttribute("type")).toBe("module");
-      const entry = scripts[0]?.getAttribute("src") ?? "";
+      expect(scripts[0]?.textContent).toBe(entryLoaderScript);
+      const entry = scripts[0]?.getAttribute(entryAttributes.script) ?? "";
       expect(entry).toMatch(/^\/assets\/entry\.client-[\w-]+\.js$/);
-      const preloads = [...doc.querySelectorAll('body > link[rel="modulepreload"]')].map(
-        (link) => link.getAttribute("href") ?? "",
-      );
+      const preloads = (scripts[0]?.getAttribute(entryAttributes.preloads) ?? "")
+        .split(" ")
+        .filter(Boolean);
+      for (const href of preloads) expect(href).toMatch(/^\/assets\/[\w.-]+\.js$/);
       // Everything a page runs before a visitor interacts, as it goes over the wire (gzip).
       const gzipBytes = [entry, ...preloads].reduce(
         (sum, href) => sum + readFileSync(`${client}${href.slice(1)}.gz`).length,
@@ -213,20 +215,50 @@ describe("prerendered content", () => {
       expect(parse(route.path).querySelector('meta[name="robots"]')).toBeNull();
   });
 
-  it("links the icons and the web manifest from every page", () => {
-    const doc = parse("/");
-    const hrefs = [...doc.querySelectorAll("link[rel]")].map(
-      (link) => `${link.getAttribute("rel")} ${link.getAttribute("href")}`,
-    );
-    expect(hrefs).toEqual(
-      expect.arrayContaining([
-        "icon /favicon.ico",
-        "icon /favicon.svg",
-        "apple-touch-icon /apple-touch-icon.png",
-        "manifest /site.webmanifest",
-      ]),
-    );
-    expect(meta(doc, 'meta[name="theme-color"]')).toMatch(/^#[0-9a-f]{6}$/i);
+  it("gives every page its icons (the SVG one written in) and the web manifest's link for browsers without JavaScript", () => {
+    for (const page of pages) {
+      const doc = parse(page.path);
+      const hrefs = [...doc.querySelectorAll("link[rel]")].map(
+        (link) => `${link.getAttribute("rel")} ${link.getAttribute("href")}`,
+      );
+      expect(hrefs, page.path).toEqual(
+        expect.arrayContaining(["icon /favicon.ico", "apple-touch-icon /apple-touch-icon.png"]),
+      );
+      // The SVG icon is favicon.svg itself, as a data URL: the same picture, no request.
+      const svgIcon = doc
+        .querySelector('link[rel="icon"][type="image/svg+xml"]')
+        ?.getAttribute("href");
+      const prefix = "data:image/svg+xml,";
+      expect(svgIcon?.startsWith(prefix), page.path).toBe(true);
+      expect(decodeURIComponent(svgIcon?.slice(prefix.length) ?? "")).toBe(
+        readFileSync(`${client}favicon.svg`, "utf8").trim(),
+      );
+      // The manifest's link is in <noscript>; the script adds the real one (lib/web-manifest.ts).
+      const manifest = doc.querySelectorAll('link[rel="manifest"]');
+      expect(manifest.length, page.path).toBe(1);
+      expect(manifest[0]?.getAttribute("href")).toBe(webManifestPath);
+      expect(manifest[0]?.parentElement?.tagName, page.path).toBe("NOSCRIPT");
+      expect(manifest[0]?.parentElement?.parentElement?.tagName, page.path).toBe("HEAD");
+      expect(meta(doc, 'meta[name="theme-color"]')).toMatch(/^#[0-9a-f]{6}$/i);
+    }
+  });
+
+  it("holds the first paint until the whole page is parsed: one style and layout of it, before the paint", () => {
+    for (const page of pages) {
+      const doc = parse(page.path);
+      const expects = [...doc.querySelectorAll('link[rel="expect"]')];
+      expect(expects.length, page.path).toBe(1);
+      expect(expects[0]?.getAttribute("blocking")).toBe("render");
+      expect(expects[0]?.parentElement?.tagName).toBe("HEAD");
+      // The element it waits for is the loader, after the page's whole content (#root).
+      const target = doc.getElementById(expects[0]?.getAttribute("href")?.slice(1) ?? "");
+      expect(
+        [...doc.body.children].map((child) => child.tagName),
+        page.path,
+      ).toEqual(["DIV", "SCRIPT", "NOSCRIPT"]);
+      expect(doc.body.children[1]).toBe(target);
+      expect(target?.hasAttribute(entryAttributes.script), page.path).toBe(true);
+    }
   });
 });
 
@@ -283,11 +315,17 @@ describe("files beside the pages", () => {
     const urls = entries.map((entry) => entry.url);
     const doc = parse(offlinePath);
     const loaded = [
-      ...[...doc.querySelectorAll('link[rel="stylesheet"], link[rel="modulepreload"]')].map(
-        (link) => link.getAttribute("href"),
+      ...[...doc.querySelectorAll('link[rel="stylesheet"]')].map((link) =>
+        link.getAttribute("href"),
       ),
-      doc.querySelector('script[type="module"]')?.getAttribute("src"),
-      doc.querySelector('link[rel="icon"][type="image/svg+xml"]')?.getAttribute("href"),
+      doc.querySelector(`script[${entryAttributes.script}]`)?.getAttribute(entryAttributes.script),
+      ...(
+        doc
+          .querySelector(`script[${entryAttributes.script}]`)
+          ?.getAttribute(entryAttributes.preloads) ?? ""
+      )
+        .split(" ")
+        .filter(Boolean),
     ];
     const offlinePages = locales.map((locale) => localePath(locale, offlinePath));
     expect(urls.sort()).toEqual([...offlinePages, ...loaded].sort());

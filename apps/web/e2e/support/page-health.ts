@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { enhancedAttribute, entryAttributes } from "../../app/lib/entry-loader";
 
 /**
  * Collects what a visitor's console would show as a problem: every console error, any warning that
@@ -59,11 +60,26 @@ export async function waitForIsland(form: Locator, { reach = true } = {}): Promi
 }
 
 /**
- * Navigates and waits for the load event; returns the navigation's response. The page's one script
- * (a module, so deferred) has run by then: the menus work. Nothing else is hydrated until wanted.
+ * Navigates and waits for the load event, then for the page's one script (started after the first
+ * paint: app/lib/entry-loader.ts) to have attached the behaviours; returns the navigation's response.
+ * Nothing else is hydrated until wanted.
  */
-export function gotoPage(page: Page, path: string) {
-  return page.goto(path);
+export async function gotoPage(page: Page, path: string) {
+  const response = await page.goto(path);
+  await waitForBehaviours(page);
+  return response;
+}
+
+/**
+ * Waits until the page's one script has attached its behaviours (it marks <html> then), as a visitor's
+ * first tap would find them after a link followed. Returns at once on a page without the loader, or in a
+ * browser running no JavaScript (there the <noscript> stylesheet links are elements of the page).
+ */
+export async function waitForBehaviours(page: Page): Promise<void> {
+  const scripted =
+    (await page.locator(`script[${entryAttributes.script}]`).count()) > 0 &&
+    (await page.locator("noscript > link").count()) === 0;
+  if (scripted) await page.locator(`html[${enhancedAttribute}]`).waitFor({ state: "attached" });
 }
 
 /** The window's vertical scroll offset. */

@@ -130,6 +130,10 @@ function watchIsland(element: HTMLElement, loadModule: LoadModule): () => void {
       });
   }
 
+  // The page's script starts after the first paint: a visitor may already be in the form by then.
+  const active = element.ownerDocument.activeElement;
+  if (active && element.contains(active)) wake();
+
   return stop;
 }
 

@@ -38,6 +38,8 @@ async function staticPageWith(
   module: IslandModule<object>,
   trigger: IslandTrigger,
   loadModule: LoadModule = async () => module,
+  // What the visitor did before the page's script started (it starts after the first paint).
+  beforeScript: () => void = () => {},
 ) {
   const prefix = "i0-";
   const { prelude } = await prerender(islandTree(module, {}, null), { identifierPrefix: prefix });
@@ -52,6 +54,7 @@ async function staticPageWith(
   element.innerHTML = html;
   page.append(element);
   document.body.append(page);
+  beforeScript();
   const requested: string[] = [];
   stop = startIslands(document, (url) => {
     requested.push(url);
@@ -101,6 +104,22 @@ describe("form islands on a static page", () => {
         description: "We would like to talk.",
       }),
     ]);
+  });
+
+  it("contact: a visitor already in the form when the page's script starts gets it woken at once, with what was typed", async () => {
+    const { requested } = await staticPageWith(
+      await contactModule(),
+      "interaction",
+      undefined,
+      () => {
+        const name = screen.getByRole("textbox", { name: "Name" }) as HTMLInputElement;
+        name.focus();
+        name.value = "Amina Njeri";
+      },
+    );
+    await waitFor(() => expect(hydrated(screen.getByRole("textbox", { name: "Name" }))).toBe(true));
+    expect(requested).toEqual(["/assets/island.js"]);
+    expect(screen.getByRole("textbox", { name: "Name" })).toHaveValue("Amina Njeri");
   });
 
   it("newsletter: hydrates on intent with the address typed early, then subscribes it", async () => {
