@@ -11,7 +11,12 @@ import { staticFiles } from "./site/static-files.js";
 // One file a purpose, under site/: policy.ts (CSP and document-only headers), pages.ts (the build's
 // pages, read once), comment-slot.ts and post-page.ts (a post's comments filled in), redirects.ts,
 // static-files.ts (assets and their caching). This file puts them in order.
-export { contentSecurityPolicy, documentOnlyHeaders, siteAssetPolicy } from "./site/policy.js";
+export {
+  contentSecurityPolicy,
+  documentOnlyHeaders,
+  dropOpenerPolicy,
+  siteAssetPolicy,
+} from "./site/policy.js";
 export type { SiteComments } from "./site/post-page.js";
 
 export interface SiteOptions {

@@ -96,6 +96,8 @@ describe("GET /search?q= (search without JavaScript)", () => {
     expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(res.headers["x-robots-tag"]).toBe("noindex");
     expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
+    // A public page, as the pages it is made from (http/site/policy.ts, dropOpenerPolicy).
+    expect(res.headers["cross-origin-opener-policy"]).toBeUndefined();
     expect(res.text).toContain('data-search-query="" value="sacco"');
     expect(res.text).toContain(
       '<p class="site-search__status" role="status">1 result for “sacco”</p>',

@@ -165,10 +165,25 @@ describe("serving the prerendered site", () => {
     // What protects a script stays.
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
-    // Pages still carry all of them.
+    // Pages still carry them, all but the opener policy (the next test).
     const page = await request(t.app).get("/");
-    for (const name of documentOnlyHeaders)
+    for (const name of documentOnlyHeaders.filter((name) => name !== "Cross-Origin-Opener-Policy"))
       expect(page.headers[name.toLowerCase()], name).toBeDefined();
+  });
+
+  it("sends the public pages without Cross-Origin-Opener-Policy, and keeps it on the API's own pages and answers", async () => {
+    for (const path of ["/", "/about", "/no-such-page"]) {
+      const page = await request(t.app).get(path);
+      expect(page.headers["content-type"], path).toBe("text/html; charset=utf-8");
+      expect(page.headers["cross-origin-opener-policy"], path).toBeUndefined();
+      expect(page.headers["x-frame-options"], path).toBe("SAMEORIGIN");
+    }
+    // A page that acts on someone's token, and a JSON answer, keep it.
+    const unsubscribe = await request(t.app).get("/api/unsubscribe?token=not-a-token");
+    expect(unsubscribe.headers["content-type"]).toMatch(/^text\/html/);
+    expect(unsubscribe.headers["cross-origin-opener-policy"]).toBe("same-origin");
+    const health = await request(t.app).get("/api/health");
+    expect(health.headers["cross-origin-opener-policy"]).toBe("same-origin");
   });
 
   it.each([
