@@ -9,8 +9,8 @@
  * The page starts it after its first paint (lib/entry-loader.ts); once the behaviours are attached,
  * <html> carries data-enhanced (what the browser tests wait for before they tap).
  * It also links the web manifest, which the HTML names only for browsers without JavaScript
- * (lib/web-manifest.ts). Submissions saved offline on an earlier visit are sent (components/layout/pending-notice.ts, loaded
- * only when there are some).
+ * (lib/web-manifest.ts). Submissions saved offline on an earlier visit are sent
+ * (components/layout/pending-notice.ts, loaded only when there are some).
  */
 import { enhancePage } from "./components/layout/page-behaviour";
 import { startIslands } from "./components/ui/island-loader";

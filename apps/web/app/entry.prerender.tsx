@@ -200,7 +200,7 @@ export async function renderDocument(
     `<html lang="${locale}"><head>`,
     '<meta charset="utf-8"/>',
     // No first paint until the whole page is parsed (lib/entry-loader.ts, loaderId). A page is one or
-    // two flights of TCP (15 kB of brotli at most), so it has all arrived by then.
+    // two flights of TCP (up to 15 kB of brotli as built; a post, compressed per request, about 17).
     `<link rel="expect" href="#${loaderId}" blocking="render"/>`,
     '<meta name="viewport" content="width=device-width, initial-scale=1"/>',
     '<meta name="theme-color" content="#0b4f4a"/>',
