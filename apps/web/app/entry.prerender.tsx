@@ -59,7 +59,7 @@ async function readAll(stream: AsyncIterable<string | Uint8Array>): Promise<stri
   return html + decoder.decode();
 }
 
-/** A page's HTML and the text of each of its inline scripts, which its CSP hashes are computed over. */
+/** A page's HTML and the text of each inline script it runs, which its CSP hashes are computed over. */
 export interface RenderedDocument {
   html: string;
   inlineScripts: string[];
@@ -222,10 +222,8 @@ export async function renderDocument(
     `<noscript>${assets.stylesheets.map((href) => link("stylesheet", href)).join("")}</noscript>`,
     "</body></html>",
   ].join("");
-  // Every inline <script> above, its text exactly as written: the prerender lists their hashes for the
-  // server's CSP (data blocks such as JSON-LD never run, but naming them costs nothing).
-  return {
-    html,
-    inlineScripts: [jsonLd, ...(pageJsonLd ? [pageJsonLd] : []), entryLoaderScript],
-  };
+  // The inline script a browser runs, its text exactly as written: the prerender lists its hash for the
+  // server's CSP. The JSON-LD blocks are data, which CSP does not govern: their hashes would only add
+  // 55 bytes each to every answer's headers, and the first flight of TCP has none to spare.
+  return { html, inlineScripts: [entryLoaderScript] };
 }
