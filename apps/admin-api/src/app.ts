@@ -26,7 +26,7 @@ import {
 import { unsubscribeHandler, unsubscribePageHandler } from "./newsletter/unsubscribe-routes.js";
 import { resubscribeHandler, resubscribePageHandler } from "./newsletter/resubscribe-routes.js";
 import { searchPageHandler } from "./search/routes.js";
-import { createSite, siteAssetPolicy } from "./http/site.js";
+import { createSite, siteAssetPolicy, withoutOpenerPolicy } from "./http/site.js";
 import type { Clock } from "./ports/clock.js";
 import { staffRoutes, type OfficeSignIn } from "./staff/routes.js";
 import { leadsRoutes } from "./leads/routes.js";
@@ -247,10 +247,12 @@ export function createApp(deps: AppDeps): Express {
 
   // Compression pays off for pages and scripts; the API's small JSON answers would only pay its cost.
   // `/search?q=` answered from the build's search documents (works without JavaScript), before the pages;
-  // one compression layer for both (a page passed two, each wrapping the answer).
+  // one compression layer for both (a page passed two, each wrapping the answer). The public site goes
+  // without the opener policy (http/site/policy.ts says why).
   if (deps.site)
     app.use(
       compression(),
+      withoutOpenerPolicy,
       searchPageHandler(deps.site),
       createSite({ ...deps.site, comments: services.comments }),
     );

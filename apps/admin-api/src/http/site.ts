@@ -14,8 +14,8 @@ import { staticFiles } from "./site/static-files.js";
 export {
   contentSecurityPolicy,
   documentOnlyHeaders,
-  dropOpenerPolicy,
   siteAssetPolicy,
+  withoutOpenerPolicy,
 } from "./site/policy.js";
 export type { SiteComments } from "./site/post-page.js";
 

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Request, Response } from "express";
 import { siteManifestFile, siteManifestSchema, type SiteManifest } from "@site/shared/site";
 import { commentSlotOf, type CommentSlot } from "./comment-slot.js";
-import { contentSecurityPolicy, dropOpenerPolicy } from "./policy.js";
+import { contentSecurityPolicy } from "./policy.js";
 
 // The build's HTML pages: read once at start-up, each with its CSP and ETag, and how one is sent.
 
@@ -123,7 +123,6 @@ export function sendPage(
     ? undefined
     : encodings.find(({ name }) => page.encoded[name] && req.acceptsEncodings(name) === name);
   res.status(status);
-  dropOpenerPolicy(res);
   res.set({
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": "no-cache",

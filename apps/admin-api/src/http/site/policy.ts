@@ -1,4 +1,5 @@
 // The Content-Security-Policy of the site's answers, and the headers only a document needs.
+import type { RequestHandler } from "express";
 
 /** Directives every site response shares; HTML adds the hashes of its own inline scripts. */
 const baseDirectives = [
@@ -43,17 +44,18 @@ export const documentOnlyHeaders = [
 ] as const;
 
 /**
- * The public pages, as built (and a search's results, made from one), go without
- * Cross-Origin-Opener-Policy, which helmet sets on every other answer. On a page that sends it, a
- * visitor arriving from another site (a search engine, a mail) gets a browsing context group of its own,
- * so the browser starts the page in a new renderer process: in Lighthouse's mobile runs that navigation
- * took 40-55 ms of the main thread instead of 15-25, and the site's pages 2-40 ms of blocking time
- * instead of 28-118 (docs/architecture.md, "Paint"). Chrome on Android also gives a site that sends it a
- * process of its own, memory a cheap phone has little of. What the header guards, another site's
- * window holding a handle on ours, matters where a page shows someone's data or acts for them: the
- * API's pages (unsubscribing, a moderation link, a form's answer) and the office keep it. A public page
- * shows what it shows to everyone.
+ * The public site's answers (its pages as built, a search's results made from one, its files) go
+ * without Cross-Origin-Opener-Policy, which helmet sets on every answer; app.ts mounts this before the
+ * site. On a page that sends it, a visitor arriving from another site (a search engine, a mail) gets a
+ * browsing context group of its own, so the browser starts the page in a new renderer process: in
+ * Lighthouse's mobile runs that navigation took 40-55 ms of the main thread instead of 15-25, and the
+ * site's pages 2-40 ms of blocking time instead of 28-118 (docs/architecture.md, "Paint"). Chrome on
+ * Android also gives a site that sends it a process of its own, memory a cheap phone has little of.
+ * What the header guards, another site's window holding a handle on ours, matters where a page shows
+ * someone's data or acts for them: the API's pages (unsubscribing, a moderation link, a form's answer)
+ * and the office keep it. A public page shows what it shows to everyone.
  */
-export function dropOpenerPolicy(res: { removeHeader(name: string): void }): void {
+export const withoutOpenerPolicy: RequestHandler = (_req, res, next) => {
   res.removeHeader("Cross-Origin-Opener-Policy");
-}
+  next();
+};
