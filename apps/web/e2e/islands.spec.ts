@@ -38,6 +38,22 @@ test("the contact form's code loads only when the visitor reaches for the form",
   expect(scripts()).toContain("contact-island");
 });
 
+test("a pointer already resting on the form when the page's script starts wakes it: a still mouse sends no event", async ({
+  page,
+}) => {
+  const entry = "**/assets/entry.client-*.js";
+  const held = await holdRequests(page, entry);
+  const asked = page.waitForRequest(entry);
+  await page.goto("/contact", { waitUntil: "domcontentloaded" });
+  await asked;
+  const form = contactForm(page);
+  await form.name.hover();
+  expect(await isHydrated(form.form)).toBe(false);
+
+  held.release();
+  await waitForIsland(form.form, { reach: false });
+});
+
 test("the newsletter block's code loads as the block comes near the viewport", async ({ page }) => {
   const scripts = scriptsRequested(page);
   await gotoPage(page, "/");

@@ -5,7 +5,8 @@ import { newIdempotencyKey } from "../../lib/idempotency-key";
  * The browser side of islands on the static site (no React here: this runs on every page). Each
  * prerendered island is a `.island[data-island]` element naming its module's URL; its code loads only
  * when wanted, then React hydrates that element alone (island-hydrate.tsx):
- * - "interaction": once the visitor reaches for it (pointer over or down, touch, focus, a key);
+ * - "interaction": once the visitor reaches for it (pointer over or down, touch, focus, a key), or at
+ *   once if the focus or the pointer is already in it when this script starts;
  * - "visible": also once it comes within `visibleMargin` of the viewport.
  * A tap on one of its buttons before the code is there is replayed once it has hydrated. A form sent
  * before then is held (the page stays), and sent by the form's own code once it is live, in place; if
@@ -130,9 +131,10 @@ function watchIsland(element: HTMLElement, loadModule: LoadModule): () => void {
       });
   }
 
-  // The page's script starts after the first paint: a visitor may already be in the form by then.
+  // The page's script starts after the first paint: by then a visitor may already be in the form, or
+  // have the pointer resting on it. Neither sends another event (a still mouse sends no pointerover).
   const active = element.ownerDocument.activeElement;
-  if (active && element.contains(active)) wake();
+  if ((active && element.contains(active)) || element.querySelector(":hover")) wake();
 
   return stop;
 }
