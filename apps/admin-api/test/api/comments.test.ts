@@ -1,6 +1,10 @@
+import { once } from "node:events";
+import { get } from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { blogPosts } from "@site/shared/blog/posts";
+import { blogPostBodies, blogPosts } from "@site/shared/blog/posts";
 import { privacyNotice } from "@site/shared/content";
 import {
   apiMessages,
@@ -573,6 +577,32 @@ describe("blog comments", () => {
             .set("If-None-Match", second.headers["etag"] as string)
         ).status,
       ).toBe(304);
+    });
+
+    it("go out compressed per request with brotli 5: for a real post's page, smaller than the library's default 4", async () => {
+      await t.cleanup();
+      await start({ siteDir: await siteWithPostPage(undefined, blogPostBodies[post.slug]?.html) });
+      const server = t.app.listen(0, "127.0.0.1");
+      await once(server, "listening");
+      const { port } = server.address() as AddressInfo;
+      // The bytes as sent: supertest would hand over the page already decoded.
+      const raw = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+        get({ port, host: "127.0.0.1", path: postPath, headers: { "accept-encoding": "br" } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () =>
+            resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }),
+          );
+        }).on("error", reject);
+      });
+      server.close();
+      expect(raw.encoding).toBe("br");
+      const page = brotliDecompressSync(raw.body);
+      expect(page.toString()).toMatch(/data-form-started="" value="\d+\.[\w-]{43}"/);
+      const at = (quality: number) =>
+        brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }).length;
+      expect(raw.body.length).toBeLessThan(at(4) - 100);
+      expect(raw.body.length).toBeLessThanOrEqual(at(5) + 8);
     });
 
     it("serve a post's thread from memory: a decision made elsewhere shows after the cache period", async () => {

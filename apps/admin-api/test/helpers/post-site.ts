@@ -10,17 +10,19 @@ const fixtureSite = fileURLToPath(new URL("../fixtures/site", import.meta.url));
 
 /**
  * A copy of the fixture site with the blog's first post's page as the web's prerender writes it: the
- * thread's slot (empty) and the form's hidden start time, which the API fills in.
+ * thread's slot (empty) and the form's hidden start time, which the API fills in; `article`, HTML put
+ * before them (the post's body, for a page of a real post's size).
  */
 export async function siteWithPostPage(
   field = `<input type="hidden" name="formStarted" form="comment-form" data-form-started="" value=""/>`,
+  article = "",
 ): Promise<string> {
   const site = join(await mkdtemp(join(tmpdir(), "admin-api-site-")), "site");
   await cp(fixtureSite, site, { recursive: true });
   await mkdir(join(site, "blog", post.slug), { recursive: true });
   await writeFile(
     join(site, "blog", post.slug, "index.html"),
-    `<!doctype html><html lang="en"><head><title>${post.title}</title></head><body><main><h1>${post.title}</h1>` +
+    `<!doctype html><html lang="en"><head><title>${post.title}</title></head><body><main><h1>${post.title}</h1>${article}` +
       `<section aria-labelledby="comments"><h2 id="comments">Comments</h2>${commentThreadHtml([])}` +
       field +
       `<form id="comment-form" method="post" action="/api/comments"></form></section></main></body></html>`,
