@@ -77,7 +77,6 @@ export const jsonBodyLimit = "16kb";
 /** API answers are data, never documents: nothing may run or frame them. */
 const apiPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/** Builds the Express app. Never listens and never reads the environment: main.ts does both. */
 /**
  * What is compressed per request: a post (its thread and start time are filled in per answer), a
  * search's results, a file the build wrote no compressed copy of. Brotli 5, where the library's default
@@ -86,6 +85,7 @@ const apiPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; 
  */
 const pageCompression = { brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } };
 
+/** Builds the Express app. Never listens and never reads the environment: main.ts does both. */
 export function createApp(deps: AppDeps): Express {
   const { services, security } = deps;
   const app = express();

@@ -585,17 +585,17 @@ describe("blog comments", () => {
       const server = t.app.listen(0, "127.0.0.1");
       await once(server, "listening");
       const { port } = server.address() as AddressInfo;
+      const headers = { "accept-encoding": "br" };
       // The bytes as sent: supertest would hand over the page already decoded.
       const raw = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
-        get({ port, host: "127.0.0.1", path: postPath, headers: { "accept-encoding": "br" } }, (res) => {
+        get({ port, host: "127.0.0.1", path: postPath, headers }, (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (chunk: Buffer) => chunks.push(chunk));
           res.on("end", () =>
             resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }),
           );
         }).on("error", reject);
-      });
-      server.close();
+      }).finally(() => server.close());
       expect(raw.encoding).toBe("br");
       const page = brotliDecompressSync(raw.body);
       expect(page.toString()).toMatch(/data-form-started="" value="\d+\.[\w-]{43}"/);
