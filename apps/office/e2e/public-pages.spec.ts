@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { waitForBehaviours } from "../../web/e2e/support/page-health";
 import { expect, test } from "./support/product";
 
 /**
@@ -49,9 +50,8 @@ for (let start = 0; start < pages.length; start += perTest) {
       // Each language's not-found page is prerendered at <language>/404 and sent with its status there too.
       expect(response?.status(), path).toBe(path.endsWith("/404") ? 404 : 200);
       // The page's one script starts after its first paint, maybe after the load event: the check
-      // covers what it fetches too (it marks <html data-enhanced> once it has run).
-      if ((await page.locator("script[data-entry]").count()) > 0)
-        await page.locator("html[data-enhanced]").waitFor({ state: "attached" });
+      // covers what it fetches too.
+      await waitForBehaviours(page);
     }
     expect(requested).toEqual([]);
   });
