@@ -27,7 +27,7 @@ import {
 import { unsubscribeHandler, unsubscribePageHandler } from "./newsletter/unsubscribe-routes.js";
 import { resubscribeHandler, resubscribePageHandler } from "./newsletter/resubscribe-routes.js";
 import { searchPageHandler } from "./search/routes.js";
-import { createSite, siteAssetPolicy, withoutOpenerPolicy } from "./http/site.js";
+import { createSite, siteAssetPolicy, publicSiteHeaders } from "./http/site.js";
 import type { Clock } from "./ports/clock.js";
 import { staffRoutes, type OfficeSignIn } from "./staff/routes.js";
 import { leadsRoutes } from "./leads/routes.js";
@@ -78,10 +78,10 @@ export const jsonBodyLimit = "16kb";
 const apiPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**
- * What is compressed per request: a post (its thread and start time are filled in per answer), a
- * search's results, a file the build wrote no compressed copy of. Brotli 5, where the library's default
- * is 4: as quick on a post (1.6 ms for 65 kB of HTML) and 6% smaller (15.2 kB instead of 16.2; 6 costs 20%
- * more time for 1% less, 9 twenty times the time).
+ * What is compressed per request: a search's results, a post for a browser without brotli (in brotli it
+ * is compressed once per thread: http/site/post-page.ts), a file the build wrote no compressed copy of.
+ * Brotli 5, where the library's default is 4: as quick on a post (1.6 ms for 65 kB of HTML) and 6%
+ * smaller (15.2 kB instead of 16.2; 6 costs 20% more time for 1% less, 9 twenty times the time).
  */
 const pageCompression = { brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } };
 
@@ -257,11 +257,11 @@ export function createApp(deps: AppDeps): Express {
   // Compression pays off for pages and scripts; the API's small JSON answers would only pay its cost.
   // `/search?q=` answered from the build's search documents (works without JavaScript), before the pages;
   // one compression layer for both (a page passed two, each wrapping the answer). The public site goes
-  // without the opener policy (http/site/policy.ts says why).
+  // without the opener policy and helmet's headers for old browsers (http/site/policy.ts says why).
   if (deps.site)
     app.use(
       compression(pageCompression),
-      withoutOpenerPolicy,
+      publicSiteHeaders,
       searchPageHandler(deps.site),
       createSite({ ...deps.site, comments: services.comments }),
     );

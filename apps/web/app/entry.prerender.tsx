@@ -4,7 +4,6 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { App } from "./root";
 import { Head, HeadTagsInTree } from "./lib/head";
-import { organizationJsonLd } from "./lib/seo";
 import { islandAttributes } from "./components/ui/island-loader";
 import { islandTree } from "./components/ui/island-hydrate";
 import { IslandSlots, islandSlotAttribute, type IslandSlot } from "./components/ui/island";
@@ -13,7 +12,6 @@ import { splitLocalePath } from "@site/shared/i18n";
 import { translations } from "@site/shared/i18n/translations";
 import { PageLanguageProvider } from "./i18n/messages";
 import { ContentProvider } from "./i18n/content";
-import { siteSeo } from "./lib/seo";
 import { deferredStylesAttribute } from "./lib/deferred-styles";
 import { entryAttributes, entryLoaderScript, loaderId } from "./lib/entry-loader";
 import { webManifestPath } from "./lib/web-manifest";
@@ -190,8 +188,8 @@ export async function renderDocument(
     throw new Error(`${url}: head tags leaked into the page body`);
   const body = await fillIslands(rendered, slots, assets.chunks, url, text);
 
-  // JSON-LD is data, not script: CSP does not execute it. A page may add its own (a blog post's).
-  const jsonLd = scriptJson(organizationJsonLd(siteSeo(text.content), text.content));
+  // JSON-LD is data, not script: CSP does not execute it. A page may have its own (the home page the
+  // firm's, a blog post its BlogPosting).
   const pageJsonLd = page.jsonLd ? scriptJson(page.jsonLd(text)) : undefined;
   const link = (rel: string, href: string, extra = "") =>
     `<link rel="${rel}" href="${escapeHtml(href)}"${extra}/>`;
@@ -200,7 +198,7 @@ export async function renderDocument(
     `<html lang="${locale}"><head>`,
     '<meta charset="utf-8"/>',
     // No first paint until the whole page is parsed (lib/entry-loader.ts, loaderId). A page is one or
-    // two flights of TCP (up to 15 kB of brotli as built; a post, compressed per request, about 17).
+    // two flights of TCP (13-16 kB of brotli as built, a post as the API sends it included).
     `<link rel="expect" href="#${loaderId}" blocking="render"/>`,
     '<meta name="viewport" content="width=device-width, initial-scale=1"/>',
     '<meta name="theme-color" content="#0b4f4a"/>',
@@ -213,13 +211,13 @@ export async function renderDocument(
     // The script adds the manifest's link after the first paint (lib/web-manifest.ts).
     `<noscript>${link("manifest", webManifestPath)}</noscript>`,
     `<style ${deferredStylesAttribute}="${escapeHtml(assets.stylesheets.join(" "))}">${inlineCss(assets.css, url)}</style>`,
-    `<script type="application/ld+json">${jsonLd}</script>`,
     ...(pageJsonLd ? [`<script type="application/ld+json">${pageJsonLd}</script>`] : []),
     "</head><body>",
     `<div id="root">${body}</div>`,
     // The one script starts after the first paint (lib/entry-loader.ts).
     `<script id="${loaderId}" ${entryAttributes.script}="${escapeHtml(assets.script)}" ${entryAttributes.preloads}="${escapeHtml(assets.preloads.join(" "))}">${entryLoaderScript}</script>`,
     `<noscript>${assets.stylesheets.map((href) => link("stylesheet", href)).join("")}</noscript>`,
+    page.EndOfBody ? renderToStaticMarkup(<page.EndOfBody />) : "",
     "</body></html>",
   ].join("");
   // The inline script a browser runs, its text exactly as written: the prerender lists its hash for the

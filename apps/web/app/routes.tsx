@@ -24,6 +24,11 @@ export interface PageModule {
   jsonLd?: (page: PageInfo) => Record<string, unknown>;
   /** Parts of the page that load their code on demand (components/ui/island.tsx). */
   islands?: readonly Pick<Island<never>, "preload">[];
+  /**
+   * Static markup written last in the body, after the page's script: what the API fills in per answer
+   * (a post's comment form start time), so that all before it is the same in every answer.
+   */
+  EndOfBody?: ComponentType;
 }
 
 /** One entry of the route table: the path, and the module under routes/ that renders it. */

@@ -7,7 +7,7 @@ import { blogPaths } from "@site/shared/blog";
 import { blogPostBodies, blogPosts } from "@site/shared/blog/posts";
 import { firm } from "@site/shared/content";
 import { blogMessages } from "@site/shared/messages";
-import { trimTrailingSlashes } from "@site/shared/i18n";
+import { localePath, locales, trimTrailingSlashes } from "@site/shared/i18n";
 import { client, htmlFile, meta, parse, parseHtml } from "./built-pages";
 
 const siteUrl = trimTrailingSlashes(process.env.VITE_SITE_URL?.trim() || firm.siteUrl);
@@ -47,6 +47,21 @@ describe.each(blogPosts)("prerendered post $slug", (post) => {
       (element) => !element.getAttribute("width") || !element.getAttribute("height"),
     );
     expect(unsized).toHaveLength(0);
+  });
+
+  it("ends its body with the comment form's empty start-time field, which the API fills per answer", () => {
+    for (const locale of locales) {
+      const path = localePath(locale, blogPaths.post(post.slug));
+      const html = readFileSync(htmlFile(path), "utf8");
+      // Last in the file: what follows the start time goes out as it is, uncompressed (the API's post-page.ts).
+      expect(html, path).toMatch(
+        /<input type="hidden" form="comment-form" data-form-started="" name="formStarted" value=""\/><\/body><\/html>$/,
+      );
+      const doc = parse(path);
+      const fields = doc.querySelectorAll("[data-form-started]");
+      expect(fields, path).toHaveLength(1);
+      expect(doc.querySelector("form#comment-form"), path).not.toBeNull();
+    }
   });
 });
 

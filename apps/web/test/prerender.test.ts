@@ -88,7 +88,7 @@ describe.each(pages)("prerendered $path", (page) => {
     expect(meta(doc, 'meta[name="viewport"]')).toContain("width=device-width");
   });
 
-  it("has Open Graph and Twitter tags and the firm's JSON-LD", () => {
+  it("has Open Graph and Twitter tags, and the firm's JSON-LD on the home page alone", () => {
     const doc = parse(page.path);
     expect(meta(doc, 'meta[property="og:title"]')).toBe(page.title);
     expect(meta(doc, 'meta[property="og:description"]')).toBe(page.description);
@@ -97,11 +97,15 @@ describe.each(pages)("prerendered $path", (page) => {
     expect(meta(doc, 'meta[property="og:site_name"]')).toBe(firm.name);
     expect(meta(doc, 'meta[property="og:image"]')).toBe(`${siteUrl}/social-card.png`);
     expect(meta(doc, 'meta[name="twitter:card"]')).toBe("summary_large_image");
-    const jsonLd = JSON.parse(
-      doc.querySelector('script[type="application/ld+json"]')?.textContent ?? "null",
+    const jsonLd = [...doc.querySelectorAll('script[type="application/ld+json"]')].map(
+      (script) => JSON.parse(script.textContent ?? "null") as Record<string, unknown>,
     );
-    expect(jsonLd["@type"]).toContain("ProfessionalService");
-    expect(jsonLd.name).toBe(firm.name);
+    const firmData = jsonLd.filter((data) => data["@id"] === `${siteUrl}/#organization`);
+    if (page.path === "/") {
+      expect(firmData).toHaveLength(1);
+      expect(firmData[0]?.["@type"]).toContain("ProfessionalService");
+      expect(firmData[0]?.["name"]).toBe(firm.name);
+    } else expect(firmData, page.path).toEqual([]);
   });
 
   it("has the layout landmarks, unique ids, and a size on every drawing", () => {

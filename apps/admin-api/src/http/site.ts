@@ -15,7 +15,7 @@ export {
   contentSecurityPolicy,
   documentOnlyHeaders,
   siteAssetPolicy,
-  withoutOpenerPolicy,
+  publicSiteHeaders,
 } from "./site/policy.js";
 export type { SiteComments } from "./site/post-page.js";
 

@@ -96,7 +96,7 @@ describe("GET /search?q= (search without JavaScript)", () => {
     expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(res.headers["x-robots-tag"]).toBe("noindex");
     expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
-    // A public page, as the pages it is made from (http/site/policy.ts, withoutOpenerPolicy).
+    // A public page, as the pages it is made from (http/site/policy.ts, publicSiteHeaders).
     expect(res.headers["cross-origin-opener-policy"]).toBeUndefined();
     expect(res.text).toContain('data-search-query="" value="sacco"');
     expect(res.text).toContain(

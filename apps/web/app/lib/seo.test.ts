@@ -138,7 +138,11 @@ describe("blogPostingJsonLd()", () => {
         name: "Dr. Amani Njoroge",
         url: "https://example.test/experts#amani-njoroge",
       },
-      publisher: { "@id": "https://example.test/#organization" },
+      publisher: {
+        "@type": "Organization",
+        "@id": "https://example.test/#organization",
+        name: "Kilima Advisory",
+      },
     });
   });
 });

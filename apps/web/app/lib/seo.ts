@@ -228,6 +228,7 @@ export function blogPostingJsonLd(
       name: author?.name ?? post.author,
       url: `${site.siteUrl}${expertHref(post.author)}`,
     },
-    publisher: { "@id": `${site.siteUrl}/#organization` },
+    // The firm's own structured data is on the home page alone: named here, with its identifier there.
+    publisher: { "@type": "Organization", "@id": `${site.siteUrl}/#organization`, name: firm.name },
   };
 }

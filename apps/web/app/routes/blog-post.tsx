@@ -9,7 +9,7 @@ import {
   type BlogPostSummary,
 } from "@site/shared/blog";
 import { blogPostBodies, blogPosts } from "@site/shared/blog/posts";
-import { CommentForm, CommentSection } from "../features/comments";
+import { CommentForm, CommentFormStartedField, CommentSection } from "../features/comments";
 import { NewsletterBlock } from "../features/newsletter";
 import { BlogPostArticle } from "../features/blog";
 import { blogPostingJsonLd, defaultSite, seo, siteSeo, type PageInfo } from "../lib/seo";
@@ -52,6 +52,9 @@ export const jsonLd = ({ path, locale }: PageInfo) => {
 };
 
 export const islands = [CommentForm, NewsletterBlock];
+
+/** The comment form's start time, last in the body: the part of the page the API fills per answer. */
+export const EndOfBody = CommentFormStartedField;
 
 export default function BlogPostPage() {
   const post = postAt(useLocation().pathname);

@@ -108,20 +108,32 @@ export function loadPages(dir: string, manifest: SiteManifest): Map<string, Page
   return pages;
 }
 
+/**
+ * A page as a request fills it in (a post with its comments), instead of the page as built: made only
+ * when the browser's copy is not fresh.
+ */
+export interface FilledPage {
+  etag: string;
+  body: () => Buffer | string;
+  /** The same page in brotli, when there is one ready to send (a post's: post-page.ts). */
+  brotli?: (() => Buffer) | undefined;
+}
+
 export function sendPage(
   req: Request,
   res: Response,
   page: Page,
   status: number,
-  // The body when it is not the page as built (a post with its comments), made only when the browser's
-  // copy is not fresh; the page as built goes in the build's compression the browser accepts.
-  body?: () => Buffer | string,
-  etag: string = page.etag,
+  // Absent: the page as built, in the build's compression the browser accepts.
+  filled?: FilledPage,
 ): void {
   // Ours first (brotli is smaller), whatever order the browser lists them in; "q=0" refuses one.
-  const encoding = body
-    ? undefined
-    : encodings.find(({ name }) => page.encoded[name] && req.acceptsEncodings(name) === name);
+  const encoding = encodings.find(
+    ({ name }) =>
+      (filled ? name === "br" && filled.brotli : page.encoded[name]) &&
+      req.acceptsEncodings(name) === name,
+  );
+  const etag = filled?.etag ?? page.etag;
   res.status(status);
   res.set({
     "Content-Type": "text/html; charset=utf-8",
@@ -135,11 +147,11 @@ export function sendPage(
     res.status(304).end();
     return;
   }
-  const encoded = encoding && page.encoded[encoding.name];
-  if (encoded) {
+  const encoded = encoding && (filled ? filled.brotli?.() : page.encoded[encoding.name]);
+  if (encoding && encoded) {
     // The compression middleware leaves an answer that names its encoding alone.
     res.set("Content-Encoding", encoding.name).send(encoded);
     return;
   }
-  res.send(body ? body() : page.body);
+  res.send(filled ? filled.body() : page.body);
 }

@@ -1,16 +1,17 @@
 // The Content-Security-Policy of the site's answers, and the headers only a document needs.
 import type { RequestHandler } from "express";
 
-/** Directives every site response shares; HTML adds the hashes of its own inline scripts. */
+/**
+ * Directives every site response shares; HTML adds the hashes of its own inline scripts. What is not
+ * named falls back to `default-src 'self'`: fetches (connect-src), fonts, the manifest, and workers
+ * (worker-src falls back to script-src, whose hashes only ever match inline scripts: the site's own
+ * service worker, sw.js, may run, nothing else). Not written out: every page's answer carries this
+ * header, and its first flight of TCP has no bytes to spare.
+ */
 const baseDirectives = [
   "default-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  // The site's own service worker (sw.js), and nothing else, may run as a worker.
-  "worker-src 'self'",
-  "manifest-src 'self'",
   "object-src 'none'",
   "frame-ancestors 'none'",
   "base-uri 'self'",
@@ -44,18 +45,34 @@ export const documentOnlyHeaders = [
 ] as const;
 
 /**
- * The public site's answers (its pages as built, a search's results made from one, its files) go
- * without Cross-Origin-Opener-Policy, which helmet sets on every answer; app.ts mounts this before the
- * site. On a page that sends it, a visitor arriving from another site (a search engine, a mail) gets a
- * browsing context group of its own, so the browser starts the page in a new renderer process: in
- * Lighthouse's mobile runs that navigation took 40-55 ms of the main thread instead of 15-25, and the
- * site's pages 2-40 ms of blocking time instead of 28-118 (docs/architecture.md, "Paint"). Chrome on
- * Android also gives a site that sends it a process of its own, memory a cheap phone has little of.
- * What the header guards, another site's window holding a handle on ours, matters where a page shows
- * someone's data or acts for them: the API's pages (unsubscribing, a moderation link, a form's answer)
- * and the office keep it. A public page shows what it shows to everyone.
+ * Headers helmet sets on every answer that the public site's answers (its pages as built, a search's
+ * results made from one, its files) go without; app.ts mounts `publicSiteHeaders` before the site.
+ * The page's whole answer, headers included, must fit the first flight of TCP (about 14.6 kB) to paint
+ * a round trip sooner (docs/architecture.md, "Paint"), and these 150 bytes protect nothing there:
+ * - Cross-Origin-Opener-Policy: on a page that sends it, a visitor arriving from another site (a search
+ *   engine, a mail) gets a browsing context group of its own, so the browser starts the page in a new
+ *   renderer process: in Lighthouse's mobile runs that navigation took 40-55 ms of the main thread
+ *   instead of 15-25, and the site's pages 2-40 ms of blocking time instead of 28-118. Chrome on Android
+ *   also gives a site that sends it a process of its own, memory a cheap phone has little of. What it
+ *   guards, another site's window holding a handle on ours, matters where a page shows someone's data or
+ *   acts for them; a public page shows what it shows to everyone.
+ * - X-Frame-Options: every page's CSP says `frame-ancestors 'none'`, which browsers apply instead of it.
+ * - X-XSS-Protection (0 turns off the XSS filter of browsers from before 2020, which could be made to
+ *   leak what a page shows; a public page shows nothing private), X-Download-Options (Internet Explorer
+ *   8), X-Permitted-Cross-Domain-Policies (Flash), X-DNS-Prefetch-Control (browsers prefetch no names on
+ *   an HTTPS page unless it asks them to).
+ * The API's own pages (unsubscribing, moderation links, a form's answer) and the office keep them all.
  */
-export const withoutOpenerPolicy: RequestHandler = (_req, res, next) => {
-  res.removeHeader("Cross-Origin-Opener-Policy");
+const notOnPublicSite = [
+  "Cross-Origin-Opener-Policy",
+  "X-Frame-Options",
+  "X-XSS-Protection",
+  "X-Download-Options",
+  "X-Permitted-Cross-Domain-Policies",
+  "X-DNS-Prefetch-Control",
+] as const;
+
+export const publicSiteHeaders: RequestHandler = (_req, res, next) => {
+  for (const name of notOnPublicSite) res.removeHeader(name);
   next();
 };

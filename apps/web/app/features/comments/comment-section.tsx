@@ -13,9 +13,8 @@ export interface CommentSectionProps {
 /**
  * A post's comments: the approved thread and the form. The thread's slot is prerendered empty; the API
  * fills it with the approved comments as it serves the page (apps/admin-api/src/http/site.ts), so they
- * appear without a rebuild and without JavaScript, and no script runs to show them. The hidden start
- * time sits outside the island (tied to its form by `form`), so the API can fill it in the served HTML
- * without React ever seeing a value it did not render.
+ * appear without a rebuild and without JavaScript, and no script runs to show them. The form's hidden
+ * start time is not here: the post page writes it at the end of its body (CommentFormStartedField).
  */
 export function CommentSection({ post }: CommentSectionProps) {
   const { commentMessages } = useMessages();
@@ -33,15 +32,27 @@ export function CommentSection({ post }: CommentSectionProps) {
             __html: commentThreadInnerHtml([], { dateLocale, messages: commentMessages }),
           }}
         />
-        <input
-          type="hidden"
-          name="formStarted"
-          form={commentFormId}
-          data-form-started=""
-          defaultValue=""
-        />
         <CommentForm post={post} />
       </div>
     </section>
+  );
+}
+
+/**
+ * The comment form's hidden start time, tied to the form by `form`, which the API fills in as it serves
+ * the page (the minimum fill time; apps/admin-api/src/http/site/post-page.ts). A post page writes it as
+ * the very last element of its body (routes/blog-post.tsx, `EndOfBody`): with the one part that differs
+ * in every answer at the end, the API compresses the rest of the page once and sends only the end as it
+ * is. Outside the island, so React never sees a value it did not render.
+ */
+export function CommentFormStartedField() {
+  return (
+    <input
+      type="hidden"
+      name="formStarted"
+      form={commentFormId}
+      data-form-started=""
+      defaultValue=""
+    />
   );
 }

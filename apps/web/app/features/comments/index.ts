@@ -1,2 +1,6 @@
-export { CommentSection, type CommentSectionProps } from "./comment-section";
+export {
+  CommentFormStartedField,
+  CommentSection,
+  type CommentSectionProps,
+} from "./comment-section";
 export { CommentForm } from "./comment-form-island";
