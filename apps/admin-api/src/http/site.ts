@@ -9,9 +9,11 @@ import { blogCategoryRedirect, trailingSlashRedirect } from "./site/redirects.js
 import { staticFiles } from "./site/static-files.js";
 
 // One file a purpose, under site/: policy.ts (CSP and document-only headers), pages.ts (the build's
-// pages, read once), comment-slot.ts and post-page.ts (a post's comments filled in), redirects.ts,
+// pages, read once), comment-slot.ts and post-page.ts (a post's comments filled in; brotli-end.ts its
+// compression), redirects.ts,
 // static-files.ts (assets and their caching). This file puts them in order.
 export {
+  asPublicPage,
   contentSecurityPolicy,
   documentOnlyHeaders,
   siteAssetPolicy,

@@ -16,7 +16,7 @@ import {
 } from "@site/shared/search";
 import { searchIn } from "@site/shared/search/engine";
 import { siteManifestFile, siteManifestSchema } from "@site/shared/site";
-import { contentSecurityPolicy } from "../http/site.js";
+import { asPublicPage, contentSecurityPolicy } from "../http/site.js";
 
 /** Marks the results page's own box, whose `value=""` gets the query (apps/web search-form.tsx). */
 const queryAttribute = 'data-search-query=""';
@@ -82,6 +82,7 @@ function sendResults(res: Response, page: SearchPage, query: string): void {
     opensInNewTab: messages.thoughtLeadershipMessages.opensInNewTab,
   });
   const [beforeValue, beforeResults, after] = page.pieces;
+  asPublicPage(res);
   res
     .status(200)
     .set({

@@ -98,6 +98,7 @@ describe("GET /search?q= (search without JavaScript)", () => {
     expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
     // A public page, as the pages it is made from (http/site/policy.ts, publicSiteHeaders).
     expect(res.headers["cross-origin-opener-policy"]).toBeUndefined();
+    expect(res.headers["cross-origin-resource-policy"]).toBeUndefined();
     expect(res.text).toContain('data-search-query="" value="sacco"');
     expect(res.text).toContain(
       '<p class="site-search__status" role="status">1 result for “sacco”</p>',

@@ -171,10 +171,13 @@ describe("serving the prerendered site", () => {
       "Strict-Transport-Security",
     ])
       expect(page.headers[name.toLowerCase()], name).toBeDefined();
+    // And a page, holding nothing another site could not fetch itself, goes without the resource policy.
+    expect(page.headers["cross-origin-resource-policy"]).toBeUndefined();
   });
 
   it("sends the public pages without Cross-Origin-Opener-Policy or the headers of old browsers, framed by no one; the API's own pages and answers keep them", async () => {
     const dropped = [
+      "cross-origin-resource-policy",
       "cross-origin-opener-policy",
       "x-frame-options",
       "x-xss-protection",

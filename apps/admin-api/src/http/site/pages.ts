@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Request, Response } from "express";
 import { siteManifestFile, siteManifestSchema, type SiteManifest } from "@site/shared/site";
 import { commentSlotOf, type CommentSlot } from "./comment-slot.js";
-import { contentSecurityPolicy } from "./policy.js";
+import { asPublicPage, contentSecurityPolicy } from "./policy.js";
 
 // The build's HTML pages: read once at start-up, each with its CSP and ETag, and how one is sent.
 
@@ -89,7 +89,9 @@ export function loadPages(dir: string, manifest: SiteManifest): Map<string, Page
       body,
       encoded: encodedVariants(file, body),
       csp: contentSecurityPolicy(entry.inlineScriptHashes),
-      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+      // 96 bits of the page's hash: a validator for one URL's versions needs no more, and every page's
+      // answer carries it (its first flight of TCP counts each byte).
+      etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 16)}"`,
       ...(slot ? { comments: slot } : {}),
     };
     pages.set(urlPath, page);
@@ -135,6 +137,7 @@ export function sendPage(
   );
   const etag = filled?.etag ?? page.etag;
   res.status(status);
+  asPublicPage(res);
   res.set({
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": "no-cache",
