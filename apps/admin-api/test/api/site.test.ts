@@ -171,12 +171,15 @@ describe("serving the prerendered site", () => {
       "Strict-Transport-Security",
     ])
       expect(page.headers[name.toLowerCase()], name).toBeDefined();
-    // And a page, holding nothing another site could not fetch itself, goes without the resource policy.
+    // And a page goes without the resource policy (it holds nothing another site could not fetch
+    // itself) and without the request's id (which its log line keeps).
     expect(page.headers["cross-origin-resource-policy"]).toBeUndefined();
+    expect(page.headers["x-request-id"]).toBeUndefined();
   });
 
   it("sends the public pages without Cross-Origin-Opener-Policy or the headers of old browsers, framed by no one; the API's own pages and answers keep them", async () => {
     const dropped = [
+      "x-request-id",
       "cross-origin-resource-policy",
       "cross-origin-opener-policy",
       "x-frame-options",
@@ -198,6 +201,7 @@ describe("serving the prerendered site", () => {
     const health = await request(t.app).get("/api/health");
     for (const answer of [unsubscribe, health]) {
       expect(answer.headers["cross-origin-opener-policy"]).toBe("same-origin");
+      expect(answer.headers["x-request-id"]).toMatch(/^[\w-]{36}$/);
       expect(answer.headers["x-frame-options"]).toBe("SAMEORIGIN");
       expect(answer.headers["x-xss-protection"]).toBe("0");
     }
