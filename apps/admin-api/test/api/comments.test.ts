@@ -617,6 +617,10 @@ describe("blog comments", () => {
         expect(answer.body.length).toBeLessThanOrEqual(at(11) + 64);
         expect(answer.body.length).toBeLessThan(at(5) - 500);
       }
+      // Compressed once for the two: the log says so once per post and thread.
+      const compressions = () =>
+        t.log.lines().filter((line) => line.includes("post page compressed for its thread"));
+      expect(compressions()).toHaveLength(1);
       // Two answers differ in their start time alone: the rest is the same bytes.
       const tokenAt = first.body.length - 1 - `"/></body></html>`.length - 57;
       expect(first.body.subarray(0, tokenAt).equals(second.body.subarray(0, tokenAt))).toBe(true);
@@ -629,6 +633,7 @@ describe("blog comments", () => {
       );
       const third = brotliDecompressSync((await rawGet(postPath, "br")).body).toString();
       expect(third).toContain("Boards need a lending policy first.");
+      expect(compressions()).toHaveLength(2);
       t.clock.advance(5_000);
       const token = startTime.exec(third)?.[1];
       expect((await send(valid({ formStarted: token }))).status).toBe(201);

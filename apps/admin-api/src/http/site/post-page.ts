@@ -53,7 +53,7 @@ export async function sendPostPage(
   const split = splitAtStartTime(slot, approved);
   const start =
     split && req.acceptsEncodings("br") === "br"
-      ? await compressedStart(req, page, threadHash, split.start)
+      ? await compressedStart(req, slot, threadHash, split.start)
       : undefined;
   sendPage(req, res, page, 200, {
     etag: `W/${page.etag.slice(0, -1)}.${threadHash}"`,
@@ -65,8 +65,11 @@ export async function sendPostPage(
   });
 }
 
-/** Each post page's start, compressed (brotliOpenStream), for the one thread it was made with. */
-const openStreams = new WeakMap<Page, { thread: string; stream: Promise<Buffer> }>();
+/**
+ * Each post page's start, compressed (brotliOpenStream), for the one thread it was made with. Keyed by
+ * the page's slot, read once at start-up (the site hands each request a copy of the page, the same slot).
+ */
+const openStreams = new WeakMap<CommentSlot, { thread: string; stream: Promise<Buffer> }>();
 
 /**
  * `start` compressed once for the page's current thread: the first answer after a thread changes waits
@@ -75,19 +78,20 @@ const openStreams = new WeakMap<Page, { thread: string; stream: Promise<Buffer> 
  */
 async function compressedStart(
   req: Request,
-  page: Page,
+  slot: CommentSlot,
   thread: string,
   start: string,
 ): Promise<Buffer | undefined> {
-  let entry = openStreams.get(page);
+  let entry = openStreams.get(slot);
   if (entry?.thread !== thread) {
     entry = { thread, stream: brotliOpenStream(Buffer.from(start)) };
-    openStreams.set(page, entry);
+    openStreams.set(slot, entry);
+    req.log.info({ post: slot.post, locale: slot.locale }, "post page compressed for its thread");
   }
   try {
     return await entry.stream;
   } catch (error) {
-    if (openStreams.get(page) === entry) openStreams.delete(page);
+    if (openStreams.get(slot) === entry) openStreams.delete(slot);
     req.log.error({ err: error }, "failed to compress a post page");
     return undefined;
   }
