@@ -28,16 +28,20 @@ loadDeferredStyles(document);
 enhancePage(document);
 enhanceArticleFilter(document);
 prefetchOnIntent(document);
-// Site search: its code and this language's documents load when a search box is first focused.
-document.addEventListener("focusin", function wakeSearch(event) {
-  const form = event.target instanceof HTMLInputElement ? event.target.form : null;
+// Site search: its code and this language's documents load when a search box is first focused, or at
+// once if one already has the focus (a tap before this script started sends no further focusin).
+function wakeSearch(target: EventTarget | null): boolean {
+  const form = target instanceof HTMLInputElement ? target.form : null;
   const documents = form?.getAttribute(searchAttributes.form);
-  if (!documents) return;
-  document.removeEventListener("focusin", wakeSearch);
+  if (!documents) return false;
+  document.removeEventListener("focusin", onFocusIn);
   void import("./features/search/live-search").then(({ startLiveSearch }) =>
     startLiveSearch(document, documents),
   );
-});
+  return true;
+}
+const onFocusIn = (event: FocusEvent) => void wakeSearch(event.target);
+if (!wakeSearch(document.activeElement)) document.addEventListener("focusin", onFocusIn);
 startIslands(document);
 document.documentElement.setAttribute(enhancedAttribute, "");
 // A form sent offline on an earlier visit is still saved on this device: say so, and send it now.
