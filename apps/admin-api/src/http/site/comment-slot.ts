@@ -103,12 +103,13 @@ const maxAfterStartTime = 512;
 /**
  * The page of `slot` with `thread` filled in, cut at its form's start time, when that is filled in last
  * and little follows it (a post as built: the field ends its body): `start`, the same in every answer
- * while the thread is, and `after`, what follows the start time. Null for a page laid out otherwise.
+ * while the thread is (made only when called: it is compressed once per thread), and `after`, what
+ * follows the start time. Null for a page laid out otherwise.
  */
 export function splitAtStartTime(
   slot: CommentSlot,
   thread: string,
-): { start: string; after: string } | null {
+): { start: () => string; after: string } | null {
   const last = slot.holes.length - 1;
   if (last < 0 || slot.holes.indexOf("formStarted") !== last) return null;
   const after = slot.pieces[last + 1] ?? "";
@@ -118,5 +119,5 @@ export function splitAtStartTime(
     pieces: slot.pieces.slice(0, last + 1),
     holes: slot.holes.slice(0, last),
   };
-  return { start: fillCommentSlot(before, { thread, formStarted: "" }), after };
+  return { start: () => fillCommentSlot(before, { thread, formStarted: "" }), after };
 }

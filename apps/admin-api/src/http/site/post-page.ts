@@ -80,11 +80,11 @@ async function compressedStart(
   req: Request,
   slot: CommentSlot,
   thread: string,
-  start: string,
+  start: () => string,
 ): Promise<Buffer | undefined> {
   let entry = openStreams.get(slot);
   if (entry?.thread !== thread) {
-    entry = { thread, stream: brotliOpenStream(Buffer.from(start)) };
+    entry = { thread, stream: brotliOpenStream(Buffer.from(start())) };
     openStreams.set(slot, entry);
     req.log.info({ post: slot.post, locale: slot.locale }, "post page compressed for its thread");
   }
