@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { newsletterContent } from "@site/shared/content";
 import { contactMessages } from "@site/shared/messages";
 import { contactForm, fillContact } from "./support/contact-form";
-import { holdRequests } from "./support/held-request";
+import { gotoWithScriptHeld, holdRequests } from "./support/held-request";
 import { gotoPage, isHydrated, scrollToBottom, waitForIsland } from "./support/page-health";
 import { queryDatabase } from "./support/product-state";
 import { e2eRun } from "./support/run-env";
@@ -41,11 +41,7 @@ test("the contact form's code loads only when the visitor reaches for the form",
 test("a pointer already resting on the form when the page's script starts wakes it: a still mouse sends no event", async ({
   page,
 }) => {
-  const entry = "**/assets/entry.client-*.js";
-  const held = await holdRequests(page, entry);
-  const asked = page.waitForRequest(entry);
-  await page.goto("/contact", { waitUntil: "domcontentloaded" });
-  await asked;
+  const held = await gotoWithScriptHeld(page, "/contact");
   const form = contactForm(page);
   await form.name.hover();
   expect(await isHydrated(form.form)).toBe(false);

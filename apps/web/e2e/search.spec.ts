@@ -4,7 +4,7 @@ import { localePath, type Locale } from "@site/shared/i18n";
 import { translations } from "@site/shared/i18n/translations";
 import { expectNoAxeViolations } from "./support/axe";
 import { expectFitsScreen } from "./support/fits-screen";
-import { holdRequests } from "./support/held-request";
+import { gotoWithScriptHeld } from "./support/held-request";
 import { gotoPage } from "./support/page-health";
 
 // Site search: a box in the header (and the mobile menu) whose code and documents load on focus, and
@@ -74,11 +74,7 @@ test.describe("the search box", () => {
   test("a box focused before the page's script started still searches: no focus event comes after it", async ({
     page,
   }) => {
-    const entry = "**/assets/entry.client-*.js";
-    const held = await holdRequests(page, entry);
-    const asked = page.waitForRequest(entry);
-    await page.goto("/", { waitUntil: "domcontentloaded" });
-    await asked;
+    const held = await gotoWithScriptHeld(page, "/");
     const box = headerBox(page);
     await box.focus();
     held.release();

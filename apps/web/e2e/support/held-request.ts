@@ -18,3 +18,19 @@ export async function holdRequests(
   });
   return { release };
 }
+
+/**
+ * Opens `path` with the page's one script held (it starts after the first paint): what a visitor does
+ * before it runs can be done, then `release()` lets it start.
+ */
+export async function gotoWithScriptHeld(
+  page: Page,
+  path: string,
+): Promise<{ release: () => void }> {
+  const entry = "**/assets/entry.client-*.js";
+  const held = await holdRequests(page, entry);
+  const asked = page.waitForRequest(entry);
+  await page.goto(path, { waitUntil: "domcontentloaded" });
+  await asked;
+  return held;
+}
