@@ -79,6 +79,12 @@ function inLanguage(text: PageText, node: React.ReactNode) {
   );
 }
 
+/**
+ * What the service worker writes into the offline page (the saved pages' list): the prerender keeps
+ * its rules inline there, as it does for what the server writes into some pages.
+ */
+export { offlineMarkers, savedPagesHtml } from "./service-worker/offline-page";
+
 /** The file (relative to app/) of the page module that renders `url`: its chunk's assets go in the document. */
 export function pageFileFor(url: string): string {
   return routeAt(url).file;

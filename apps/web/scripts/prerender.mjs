@@ -35,7 +35,7 @@ function pageChunkKey(file) {
   if (!key) throw new Error(`prerender: no chunk of the client build holds app/${file}`);
   return key;
 }
-const { renderDocument, pageFileFor } = await import(
+const { renderDocument, pageFileFor, offlineMarkers, savedPagesHtml } = await import(
   pathToFileURL(join(server, "entry.prerender.js")).href
 );
 
@@ -104,11 +104,14 @@ const critical = new Beasties({
 /**
  * What the server writes into some pages after the build, so their CSS is critical there too: a
  * post's approved comments (apps/admin-api/src/http/site/post-page.ts) and the results of a search made
- * without JavaScript (apps/admin-api/src/search/routes.ts), found and not found.
+ * without JavaScript (apps/admin-api/src/search/routes.ts), found and not found. And what the service
+ * worker writes into the offline page: the pages saved on the device (app/service-worker/offline-page.ts).
  * @param {string} html
  */
 function serverFragments(html) {
   const fragments = [];
+  if (html.includes(`${offlineMarkers.list}=""`))
+    fragments.push(savedPagesHtml([{ path: "/sample", title: "Sample" }]));
   if (html.includes(commentThreadOpenTag))
     fragments.push(
       commentThreadHtml([{ id: "sample", name: "Sample", text: "Sample", createdAt: new Date(0) }]),

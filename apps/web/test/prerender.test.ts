@@ -167,6 +167,9 @@ describe("prerendered content", () => {
     expect(inlineOf("/search")).toContain(".search-result__snippet");
     expect(inlineOf("/")).not.toContain(".search-result__snippet");
     expect(inlineOf(blogPaths.post(blogPosts[0]?.slug ?? ""))).toContain(".comment__name");
+    // The service worker's list of saved pages, on the offline page (offline.spec.ts taps one).
+    expect(inlineOf("/offline")).toContain(".offline__pages a");
+    expect(inlineOf("/")).not.toContain(".offline__pages");
     // The states a tap turns on before the whole files may have arrived: the open menu.
     expect(inlineOf("/")).toContain(".burger[aria-expanded=true]");
   });
