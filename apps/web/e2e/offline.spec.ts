@@ -4,7 +4,7 @@ import { offlineMessages } from "@site/shared/messages";
 import { offlinePath } from "@site/shared/service-worker";
 import { expectNoAxeViolations } from "./support/axe";
 import { startOwnServer, type OwnServer } from "./support/own-server";
-import { watchConsole } from "./support/page-health";
+import { watchConsole, wholeStylesApplied } from "./support/page-health";
 
 // The service worker (app/service-worker/sw.ts) as a visitor meets it. The rest of the suite blocks
 // service workers (playwright.config.ts): their page.route mocks of /api must reach the page's own
@@ -28,22 +28,6 @@ const stylesLoaded = (page: Page) =>
       document.styleSheets.length > 0 &&
       [...document.styleSheets].every((sheet) => sheet.cssRules.length > 0),
   );
-
-/** Whether the page's whole stylesheets, asked for at its first act, are all linked and applied. */
-const wholeStylesApplied = (page: Page) =>
-  page.evaluate(() => {
-    const files = document
-      .querySelector("style[data-stylesheets]")
-      ?.getAttribute("data-stylesheets");
-    const wanted = (files ?? "").split(" ").filter(Boolean);
-    const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
-    return (
-      wanted.length > 0 &&
-      wanted.every((href) =>
-        links.some((link) => link.getAttribute("href") === href && link.sheet && !link.media),
-      )
-    );
-  });
 
 /** Every URL stored in any cache of the site's origin. */
 const cachedUrls = (page: Page) =>

@@ -1,11 +1,13 @@
 import { expect, test, type CDPSession, type Page } from "@playwright/test";
 import { blogPaths, postLanguages } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
-import { headerNav } from "@site/shared/content";
+import { headerNav, notFoundPath, routePaths } from "@site/shared/content";
 import { localePath } from "@site/shared/i18n";
+import { searchPath } from "@site/shared/search";
+import { offlinePath } from "@site/shared/service-worker";
 import { contactForm } from "./support/contact-form";
 import { holdRequests } from "./support/held-request";
-import { exactly, gotoPage, waitForIsland } from "./support/page-health";
+import { exactly, gotoPage, waitForIsland, wholeStylesApplied } from "./support/page-health";
 
 // Every page is static HTML with one small script (app/entry.client.ts: the menus' behaviours,
 // prefetching, waking islands); React and a part's own code load only for an island a visitor
@@ -287,4 +289,50 @@ test.describe("navigation between pages", () => {
     await expect(page).toHaveURL("/services");
     expect(fetched).toEqual([]);
   });
+});
+
+// A page's <style> holds the rules its markup uses; the whole files, asked for at the visitor's first
+// act, repeat them in the same order (app/lib/deferred-styles.ts). If a rule the markup needs were
+// missing from the <style>, the page would restyle under that first tap and the tap could land beside
+// its target (the offline page's list did, in offline.spec.ts). Every kind of page, at a phone's width
+// and a desktop's: the whole files applied, no element of the page has moved or changed size.
+test.describe("the whole stylesheets, applied at the first act", () => {
+  // The entrance motion moves the heroes for half a second; visitors who ask for less motion have none.
+  test.use({ reducedMotion: "reduce" });
+  const post = blogPosts[0];
+  if (!post) throw new Error("no blog post");
+  const paths = [
+    ...routePaths,
+    blogPaths.post(post.slug),
+    "/blog/category/banking",
+    "/thought-leadership/category/banking",
+    searchPath,
+    `${searchPath}?q=sacco`,
+    offlinePath,
+    notFoundPath,
+  ];
+
+  for (const width of [390, 1366])
+    test(`move nothing on any kind of page at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const boxes = () =>
+        page.evaluate(() =>
+          [...document.body.querySelectorAll("*")].map((element) => {
+            const { x, y, width, height } = element.getBoundingClientRect();
+            return `${element.tagName} ${element.id} ${x},${y} ${width}x${height}`;
+          }),
+        );
+      for (const path of paths) {
+        await gotoPage(page, path);
+        const before = await boxes();
+        // The first act without touching anything (a tap would wake an island): a scroll event.
+        await page.evaluate(() => dispatchEvent(new Event("scroll")));
+        await expect.poll(() => wholeStylesApplied(page), { message: path }).toBe(true);
+        const after = await boxes();
+        expect(
+          after.filter((box, index) => box !== before[index]),
+          `${path} at ${width} px`,
+        ).toEqual([]);
+      }
+    });
 });

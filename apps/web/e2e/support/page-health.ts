@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { deferredStylesAttribute } from "../../app/lib/deferred-styles";
 import { enhancedAttribute, entryAttributes } from "../../app/lib/entry-loader";
 
 /**
@@ -81,6 +82,23 @@ export async function waitForBehaviours(page: Page): Promise<void> {
     (await page.locator("noscript > link").count()) === 0;
   if (scripted) await page.locator(`html[${enhancedAttribute}]`).waitFor({ state: "attached" });
 }
+
+/**
+ * Whether the page's whole stylesheets (named on its <style>, asked for at the visitor's first act:
+ * app/lib/deferred-styles.ts) are all linked, loaded and applying.
+ */
+export const wholeStylesApplied = (page: Page): Promise<boolean> =>
+  page.evaluate((attribute) => {
+    const files = document.querySelector(`style[${attribute}]`)?.getAttribute(attribute);
+    const wanted = (files ?? "").split(" ").filter(Boolean);
+    const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+    return (
+      wanted.length > 0 &&
+      wanted.every((href) =>
+        links.some((link) => link.getAttribute("href") === href && link.sheet && !link.media),
+      )
+    );
+  }, deferredStylesAttribute);
 
 /** The window's vertical scroll offset. */
 export function scrollY(page: Page): Promise<number> {
