@@ -58,8 +58,11 @@ export interface AppDeps {
   };
   /** The firm's office: how staff sign in, its app's build (OFFICE_DIR), its sign-in rate limits. */
   office?: OfficeOptions | undefined;
-  /** The prerendered web build to serve; omitted = API only. */
-  site?: { dir: string } | undefined;
+  /**
+   * The prerendered web build to serve; omitted = API only. `warmPosts`: compress the post pages as
+   * the app starts (the server does; tests leave each to its first visit).
+   */
+  site?: { dir: string; warmPosts?: boolean } | undefined;
 }
 
 export interface OfficeOptions {
@@ -263,7 +266,11 @@ export function createApp(deps: AppDeps): Express {
       compression(pageCompression),
       publicSiteHeaders,
       searchPageHandler(deps.site),
-      createSite({ ...deps.site, comments: services.comments }),
+      createSite({
+        dir: deps.site.dir,
+        comments: services.comments,
+        warmPostsWith: deps.site.warmPosts ? deps.logger : undefined,
+      }),
     );
   else app.use(apiNotFound);
 

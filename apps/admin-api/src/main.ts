@@ -144,7 +144,7 @@ async function main(): Promise<void> {
       rateLimit: config.rateLimit,
       commentsPerAddress: config.comments.perAddress,
     },
-    site: { dir: config.siteDir },
+    site: { dir: config.siteDir, warmPosts: true },
     office: {
       signIn: office.signIn,
       dir: config.office.dir,

@@ -4,7 +4,8 @@ import { notFoundPath } from "@site/shared/content";
 import { localePath, locales, splitLocalePath } from "@site/shared/i18n";
 import { siteManifestFile } from "@site/shared/site";
 import { loadPages, readManifest, sendPage, type Page } from "./site/pages.js";
-import { sendPostPage, type SiteComments } from "./site/post-page.js";
+import type { Logger } from "pino";
+import { sendPostPage, warmPostPages, type SiteComments } from "./site/post-page.js";
 import { blogCategoryRedirect, trailingSlashRedirect } from "./site/redirects.js";
 import { staticFiles } from "./site/static-files.js";
 
@@ -26,6 +27,11 @@ export interface SiteOptions {
   dir: string;
   /** Fills post pages' comment threads and form start times; omitted, post pages are served as built. */
   comments?: SiteComments | undefined;
+  /**
+   * Compress every post page for its thread as the site starts (post-page.ts, warmPostPages), logging
+   * to this logger; omitted (tests), each post is compressed at its first visit.
+   */
+  warmPostsWith?: Logger | undefined;
 }
 
 /** Without a usable build the API still runs, and `/` says plainly why there is no site. */
@@ -46,7 +52,7 @@ function noSite(reason: string): RequestHandler {
  * redirected to `/about`, and unknown paths answered with the prerendered 404 page and status 404.
  * Without a build, or with a build that has no manifest, `/` says so plainly.
  */
-export function createSite({ dir, comments }: SiteOptions): RequestHandler {
+export function createSite({ dir, comments, warmPostsWith }: SiteOptions): RequestHandler {
   if (!existsSync(dir) || !statSync(dir).isDirectory())
     return noSite("The website build was not found; build apps/web or set SITE_DIR.");
   const manifest = readManifest(dir);
@@ -67,6 +73,11 @@ export function createSite({ dir, comments }: SiteOptions): RequestHandler {
   const notFoundPageFor = (path: string) =>
     notFoundPages.get(splitLocalePath(path).locale) ?? notFoundPages.get("en");
   const isNotFoundPage = (page: Page) => [...notFoundPages.values()].includes(page);
+  if (comments && warmPostsWith) {
+    // A page is indexed under each path that serves it (/blog/x and /blog/x/index.html): each once.
+    const slots = new Set([...pages.values()].flatMap((page) => page.comments ?? []));
+    void warmPostPages(slots, comments, warmPostsWith);
+  }
 
   router.use(async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {

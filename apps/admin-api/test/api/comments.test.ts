@@ -3,7 +3,7 @@ import { get } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import request from "supertest";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { blogPostBodies, blogPosts } from "@site/shared/blog/posts";
 import { privacyNotice } from "@site/shared/content";
 import {
@@ -637,6 +637,28 @@ describe("blog comments", () => {
       t.clock.advance(5_000);
       const token = startTime.exec(third)?.[1];
       expect((await send(valid({ formStarted: token }))).status).toBe(201);
+    });
+
+    it("are compressed as the server starts: the first visitor waits for no compression", async () => {
+      await t.cleanup();
+      await start({
+        siteDir: await siteWithPostPage({ article: blogPostBodies[post.slug]?.html }),
+        warmPosts: true,
+      });
+      const warmed = () =>
+        t.log.lines().filter((line) => line.includes("post pages compressed at start-up"));
+      await vi.waitFor(() => expect(warmed()).toHaveLength(1));
+      expect(JSON.parse(warmed()[0] ?? "{}")).toMatchObject({ pages: 1 });
+
+      const first = await rawGet(postPath, "br");
+      const page = brotliDecompressSync(first.body).toString();
+      expect(page).toContain(post.title);
+      expect(page).toMatch(startTime);
+      // The start compressed at start-up served the first answer: no compression was made for it.
+      expect(first.body.includes(Buffer.from(startTime.exec(page)?.[1] ?? "-"))).toBe(true);
+      expect(
+        t.log.lines().filter((line) => line.includes("post page compressed for its thread")),
+      ).toEqual([]);
     });
 
     it("compress per answer a page whose start time is not its end, and in gzip", async () => {

@@ -28,6 +28,8 @@ export interface TestAppOptions {
   corsOrigins?: string[];
   rateLimitMax?: number;
   siteDir?: string;
+  /** Compress the site's post pages as the app starts, as the server does (off by default). */
+  warmPosts?: boolean;
   trustProxy?: AppDeps["security"]["trustProxy"];
   /** The caps on automatic mail; default: the configuration's defaults. */
   mailLimits?: MailLimits;
@@ -78,7 +80,9 @@ export async function makeTestApp(options: TestAppOptions = {}) {
       rateLimit: { windowMs: 60_000, max: options.rateLimitMax ?? 10_000 },
       commentsPerAddress: options.commentsPerAddress ?? 10_000,
     },
-    site: options.siteDir ? { dir: options.siteDir } : undefined,
+    site: options.siteDir
+      ? { dir: options.siteDir, warmPosts: options.warmPosts ?? false }
+      : undefined,
   };
   const app = createApp(deps);
   let released = false;

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Request, Response } from "express";
+import type { Logger } from "pino";
 import { commentThreadHtml, type ThreadComment } from "@site/shared/blog";
 import { escapeHtml } from "@site/shared/html";
 import { intlLocales, type Locale } from "@site/shared/i18n";
@@ -33,36 +34,69 @@ export async function sendPostPage(
   page: Page & { comments: CommentSlot },
   comments: SiteComments,
 ): Promise<void> {
-  let thread: string | null = null;
-  try {
-    thread = commentThreadHtml(
-      await comments.thread(page.comments.post),
-      threadLanguage(page.comments.locale),
-    );
-  } catch (error) {
-    req.log.error({ err: error }, "store failed to read a post's comments");
-  }
+  const slot = page.comments;
+  const thread = await threadOf(slot, comments, req.log);
   if (thread === null) {
     sendPage(req, res, page, 200);
     return;
   }
-  const threadHash = createHash("sha1").update(thread).digest("base64url").slice(0, 16);
-  const slot = page.comments;
-  const approved = thread;
   const formStarted = () => escapeHtml(comments.formStarted(slot.post));
-  const split = splitAtStartTime(slot, approved);
+  const split = splitAtStartTime(slot, thread.html);
   const start =
     split && req.acceptsEncodings("br") === "br"
-      ? await compressedStart(req, slot, threadHash, split.start)
+      ? await compressedStart(slot, thread.hash, split.start, req.log)
       : undefined;
   sendPage(req, res, page, 200, {
-    etag: `W/${page.etag.slice(0, -1)}.${threadHash}"`,
-    body: () => fillCommentSlot(slot, { thread: approved, formStarted: formStarted() }),
+    etag: `W/${page.etag.slice(0, -1)}.${thread.hash}"`,
+    body: () => fillCommentSlot(slot, { thread: thread.html, formStarted: formStarted() }),
     brotli:
       start && split
         ? () => closeBrotliStream(start, Buffer.from(formStarted() + split.after))
         : undefined,
   });
+}
+
+/** Where a post page's work is logged: the request's logger, or the app's at start-up. */
+type Log = Pick<Logger, "info" | "error">;
+
+/** The post's approved comments as the page shows them, and their hash; null if the store failed. */
+async function threadOf(
+  slot: CommentSlot,
+  comments: SiteComments,
+  log: Log,
+): Promise<{ html: string; hash: string } | null> {
+  try {
+    const html = commentThreadHtml(await comments.thread(slot.post), threadLanguage(slot.locale));
+    return { html, hash: createHash("sha1").update(html).digest("base64url").slice(0, 16) };
+  } catch (error) {
+    log.error({ err: error }, "store failed to read a post's comments");
+    return null;
+  }
+}
+
+/**
+ * Compresses every post page's start for its current thread, one page at a time (the thread pool
+ * stays free for the answers meanwhile), so that the first visitor of each post after a start-up
+ * waits for no compression. Logs one line when done. A page whose thread cannot be read is left to
+ * its first visit.
+ */
+export async function warmPostPages(
+  slots: Iterable<CommentSlot>,
+  comments: SiteComments,
+  log: Log,
+): Promise<void> {
+  const began = performance.now();
+  let pages = 0;
+  for (const slot of slots) {
+    const thread = await threadOf(slot, comments, log);
+    const split = thread && splitAtStartTime(slot, thread.html);
+    if (!thread || !split) continue;
+    if (await compressedStart(slot, thread.hash, split.start, log, { quiet: true })) pages += 1;
+  }
+  log.info(
+    { pages, ms: Math.round(performance.now() - began) },
+    "post pages compressed at start-up",
+  );
 }
 
 /**
@@ -72,27 +106,30 @@ export async function sendPostPage(
 const openStreams = new WeakMap<CommentSlot, { thread: string; stream: Promise<Buffer> }>();
 
 /**
- * `start` compressed once for the page's current thread: the first answer after a thread changes waits
- * for it (about 130 ms, off the event loop; answers meanwhile share it), the rest reuse it. Undefined if
- * it failed, and the answer is compressed per request instead.
+ * `start` compressed once for the page's current thread: made at start-up (warmPostPages) or, after
+ * the thread changes, by the first answer, which waits for it (about 130 ms, off the event loop;
+ * answers meanwhile share it); the rest reuse it. Undefined if it failed, and the answer is compressed
+ * per request instead. Each compression made for an answer logs a line.
  */
 async function compressedStart(
-  req: Request,
   slot: CommentSlot,
   thread: string,
   start: () => string,
+  log: Log,
+  { quiet = false } = {},
 ): Promise<Buffer | undefined> {
   let entry = openStreams.get(slot);
   if (entry?.thread !== thread) {
     entry = { thread, stream: brotliOpenStream(Buffer.from(start())) };
     openStreams.set(slot, entry);
-    req.log.info({ post: slot.post, locale: slot.locale }, "post page compressed for its thread");
+    if (!quiet)
+      log.info({ post: slot.post, locale: slot.locale }, "post page compressed for its thread");
   }
   try {
     return await entry.stream;
   } catch (error) {
     if (openStreams.get(slot) === entry) openStreams.delete(slot);
-    req.log.error({ err: error }, "failed to compress a post page");
+    log.error({ err: error }, "failed to compress a post page");
     return undefined;
   }
 }
