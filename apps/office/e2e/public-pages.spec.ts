@@ -1,13 +1,15 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { splitLocalePath } from "@site/shared/i18n";
 import { waitForBehaviours } from "../../web/e2e/support/page-health";
 import { expect, test } from "./support/product";
 
 /**
  * The office stays out of the public site: no public page asks for anything under /admin (nor any
  * file of the office's build, wherever it might be served from), and the service worker's precache list
- * names none of them, so a visitor's browser never fetches, runs or keeps the office's code.
+ * names none of them, so a visitor's browser never fetches, runs or keeps the office's code. Every
+ * page's HTML is read; a page of each kind in each language is opened in a browser, its script run.
  */
 // The build the server serves: SITE_DIR when set (a copy, say, while someone rebuilds the site), else the web's.
 const siteDir =
@@ -29,15 +31,42 @@ const touchesOffice = (url: string) =>
   new URL(url).pathname.startsWith("/admin") || officeAssets.some((file) => url.includes(file));
 
 const pages = publicPages();
+
+/**
+ * What code a page has: pages of one kind in one language (the blog's posts, its categories, Thought
+ * Leadership's) share their markup's scripts, styles and islands, and differ in their text alone.
+ */
+function kindOf(path: string): string {
+  const { locale, path: page } = splitLocalePath(path);
+  const kind = page
+    .replace(/^\/(blog|thought-leadership)\/category\/[^/]+$/, "/$1/category/*")
+    .replace(/^\/blog\/(?!category\/)[^/]+$/, "/blog/*");
+  return `${locale} ${kind}`;
+}
+/** One page of each kind in each language: the browser's check (every page's HTML is read below). */
+const pageOfEachKind = [...new Map(pages.map((path) => [kindOf(path), path])).values()];
 const perTest = 15;
 test.describe.configure({ mode: "parallel" });
 
 test("the build has its public pages", () => {
   expect(pages.length).toBeGreaterThan(10);
+  expect(pageOfEachKind.length).toBeLessThan(pages.length);
 });
 
-for (let start = 0; start < pages.length; start += perTest) {
-  const group = pages.slice(start, start + perTest);
+// What a page asks for is in its HTML or comes from the code it runs. The HTML of every page names
+// nothing of the office; the code is the same for every page of a kind, checked in a browser below.
+test("no public page's HTML names anything of the office", () => {
+  const named = pages.flatMap((path) => {
+    const html = readFileSync(join(siteDir, path, "index.html"), "utf8");
+    return ["/admin", ...officeAssets]
+      .filter((name) => html.includes(name))
+      .map((name) => `${path} names ${name}`);
+  });
+  expect(named).toEqual([]);
+});
+
+for (let start = 0; start < pageOfEachKind.length; start += perTest) {
+  const group = pageOfEachKind.slice(start, start + perTest);
   test(`no public page requests an office asset: ${group[0]} … ${group.at(-1)}`, async ({
     page,
   }) => {
