@@ -60,6 +60,13 @@ describe("the offline page the service worker answers with", () => {
     expect(doc.body.textContent).toContain(offlineMessages.none);
   });
 
+  it("lists a title as it is, even with what a replacement string would read as a pattern", () => {
+    const doc = parse(
+      fillOfflinePage(prerendered, [{ path: "/blog/fees", title: "Fees: US$ 5, $& and $'" }], "/"),
+    );
+    expect(doc.querySelector("ul a")?.textContent).toBe("Fees: US$ 5, $& and $'");
+  });
+
   it("reads a page's own title, without the site's name, as the page wrote it", () => {
     expect(titleOf("<head><title>About Us | Kilima Advisory</title></head>")).toBe("About Us");
     expect(titleOf("<title>Risk &amp; reward | Kilima</title>")).toBe("Risk &amp; reward");
