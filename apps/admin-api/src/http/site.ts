@@ -1,10 +1,10 @@
 import { existsSync, statSync } from "node:fs";
 import { Router, type RequestHandler } from "express";
+import type { Logger } from "pino";
 import { notFoundPath } from "@site/shared/content";
 import { localePath, locales, splitLocalePath } from "@site/shared/i18n";
 import { siteManifestFile } from "@site/shared/site";
 import { loadPages, readManifest, sendPage, type Page } from "./site/pages.js";
-import type { Logger } from "pino";
 import { sendPostPage, warmPostPages, type SiteComments } from "./site/post-page.js";
 import { blogCategoryRedirect, trailingSlashRedirect } from "./site/redirects.js";
 import { staticFiles } from "./site/static-files.js";
