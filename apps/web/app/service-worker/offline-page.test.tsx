@@ -60,6 +60,21 @@ describe("the offline page the service worker answers with", () => {
     expect(doc.body.textContent).toContain(offlineMessages.none);
   });
 
+  it("points 'Try again' at an address with $& or $' in it as it is, adding nothing to the link", () => {
+    for (const requested of ["/a$&/onmouseover=alert(1)//", "/a$'/x", "/a$`/x", "/a$$/x"]) {
+      const doc = parse(fillOfflinePage(prerendered, [], requested));
+      const retry = [...doc.querySelectorAll("a")].find(
+        (a) => a.textContent === offlineMessages.retry,
+      );
+      expect(retry?.getAttribute("href"), requested).toBe(requested);
+      expect(retry?.getAttributeNames().sort(), requested).toEqual([
+        "class",
+        "data-offline-retry",
+        "href",
+      ]);
+    }
+  });
+
   it("lists a title as it is, even with what a replacement string would read as a pattern", () => {
     const doc = parse(
       fillOfflinePage(prerendered, [{ path: "/blog/fees", title: "Fees: US$ 5, $& and $'" }], "/"),

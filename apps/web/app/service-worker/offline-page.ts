@@ -40,7 +40,8 @@ export function fillOfflinePage(
   requested: string,
 ): string {
   let filled = html.replace(new RegExp(`<a\\s[^>]*\\b${offlineMarkers.retry}=""[^>]*>`), (tag) =>
-    tag.replace(/\bhref="[^"]*"/, `href="${escapeHtml(requested)}"`),
+    // A function, not a string: `$&`, `$'` and `` $` `` in the address are text, never patterns.
+    tag.replace(/\bhref="[^"]*"/, () => `href="${escapeHtml(requested)}"`),
   );
   if (pages.length === 0) return filled;
   filled = filled.replace(
