@@ -77,6 +77,18 @@ describe("the search box's live results", () => {
     expect(screen.getByRole("link", { name: /AfCFTA changes/ })).toBeInTheDocument();
   });
 
+  it("repeats the words as typed, whatever they hold: $& and # are text, not the sentence's holes", async () => {
+    const user = userEvent.setup({ delay: null });
+    const box = renderBox();
+    await user.type(box, "xylophone $& #");
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "Nothing on this site matches “xylophone $& #”. Try another word.",
+    );
+    await user.clear(box);
+    await user.type(box, "sacco #");
+    expect(screen.getByRole("status")).toHaveTextContent("1 result for “sacco #”");
+  });
+
   it("says so when a word appears nowhere, and shows nothing once the box is emptied", async () => {
     const user = userEvent.setup({ delay: null });
     const box = renderBox();

@@ -23,10 +23,14 @@ interface Texts {
 /** "3 results for “sacco”" in the page's language. */
 function countSentence(doc: Document, texts: Texts, count: number, query: string): string {
   const form = new Intl.PluralRules(doc.documentElement.lang || "en").select(count);
-  return fill(form === "one" ? texts.one : texts.other, query).replace("#", String(count));
+  return fill((form === "one" ? texts.one : texts.other).replace("#", String(count)), query);
 }
 
-const fill = (template: string, query: string) => template.replace("{query}", query);
+/**
+ * The sentence with the visitor's words in its hole, last and through a function: a `#` in them stays
+ * (the count went in first) and `$&` is text, not a replacement pattern.
+ */
+const fill = (template: string, query: string) => template.replace("{query}", () => query);
 
 /** The result list's markup for `query` in `live` (the element under a box). */
 export function showResults(
