@@ -105,6 +105,11 @@ export interface CommentService {
    */
   thread(post: string): Promise<PublicComment[]>;
   /**
+   * Calls `listener` with a post's slug each time a decision made in this process changes what its
+   * thread shows (after clearing the cached thread): the site compresses the post's pages again then.
+   */
+  onThreadChange(listener: (post: string) => void): void;
+  /**
    * What a moderation link's page shows (a GET): the comment and, while it is pending, the link's
    * decision to confirm; once decided, what was decided and when. Changes nothing.
    */
@@ -165,6 +170,11 @@ export function createCommentService({
 }): CommentService {
   const postsBySlug = new Map(posts.map((post) => [post.slug, post]));
   const threads = new Map<string, { at: number; comments: PublicComment[] }>();
+  const threadListeners: ((post: string) => void)[] = [];
+  const threadChanged = (post: string) => {
+    threads.delete(post);
+    for (const listener of threadListeners) listener(post);
+  };
 
   const verified = async (token: unknown): Promise<ModerationPreview> => {
     const link =
@@ -184,7 +194,7 @@ export function createCommentService({
     options?: { change?: boolean; by?: CommentDecider },
   ): Promise<DecideOutcome> => {
     const outcome = await decideComment(store, id, decision, options);
-    if (outcome.kind !== "unknown") threads.delete(outcome.comment.post);
+    if (outcome.kind !== "unknown") threadChanged(outcome.comment.post);
     return outcome;
   };
 
@@ -318,6 +328,10 @@ export function createCommentService({
       }
     },
 
+    onThreadChange(listener) {
+      threadListeners.push(listener);
+    },
+
     listPending: () => store.listComments({ status: "pending" }),
 
     decide,
@@ -326,7 +340,7 @@ export function createCommentService({
       store,
       posts,
       // A published comment shown or hidden from the office reaches its post's page at once.
-      threadChanged: (post) => threads.delete(post),
+      threadChanged,
     }),
   };
 }

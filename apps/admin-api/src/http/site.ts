@@ -77,6 +77,15 @@ export function createSite({ dir, comments, warmPostsWith }: SiteOptions): Reque
     // A page is indexed under each path that serves it (/blog/x and /blog/x/index.html): each once.
     const slots = new Set([...pages.values()].flatMap((page) => page.comments ?? []));
     void warmPostPages(slots, comments, warmPostsWith);
+    comments.onThreadChange?.((post) => {
+      const changed = [...slots].filter((slot) => slot.post === post);
+      void warmPostPages(
+        changed,
+        comments,
+        warmPostsWith,
+        "post pages compressed for a new thread",
+      );
+    });
   }
 
   router.use(async (req, res, next) => {

@@ -661,6 +661,29 @@ describe("blog comments", () => {
       ).toEqual([]);
     });
 
+    it("are compressed again when a decision changes the thread: its next visitor waits for nothing either", async () => {
+      await t.cleanup();
+      await start({
+        siteDir: await siteWithPostPage({ article: blogPostBodies[post.slug]?.html }),
+        warmPosts: true,
+      });
+      const logged = (message: string) => t.log.lines().filter((line) => line.includes(message));
+      await vi.waitFor(() => expect(logged("post pages compressed at start-up")).toHaveLength(1));
+
+      const { body } = await send(valid({ comment: "Approved while the site runs." }));
+      await request(t.app).post(
+        `/api/comments/moderate?token=${links().token(body.id, "approved")}`,
+      );
+      await vi.waitFor(() =>
+        expect(logged("post pages compressed for a new thread")).toHaveLength(1),
+      );
+      const answer = await rawGet(postPath, "br");
+      const page = brotliDecompressSync(answer.body).toString();
+      expect(page).toContain("Approved while the site runs.");
+      expect(answer.body.includes(Buffer.from(startTime.exec(page)?.[1] ?? "-"))).toBe(true);
+      expect(logged("post page compressed for its thread")).toEqual([]);
+    });
+
     it("compress per answer a page whose start time is not its end, and in gzip", async () => {
       await t.cleanup();
       await start({ siteDir: await siteWithPostPage({ fieldInForm: true }) });

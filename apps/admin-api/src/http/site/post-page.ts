@@ -15,6 +15,8 @@ export interface SiteComments {
   thread(post: string): Promise<readonly ThreadComment[]>;
   /** The signed start time for the post's comment form (the minimum fill time). */
   formStarted(post: string): string;
+  /** Calls `listener` with a post's slug when a decision here changes its thread (to compress again). */
+  onThreadChange?(listener: (post: string) => void): void;
 }
 
 /**
@@ -75,15 +77,16 @@ async function threadOf(
 }
 
 /**
- * Compresses every post page's start for its current thread, one page at a time (the thread pool
- * stays free for the answers meanwhile), so that the first visitor of each post after a start-up
- * waits for no compression. Logs one line when done. A page whose thread cannot be read is left to
- * its first visit.
+ * Compresses post pages' starts for their current threads, one page at a time (the thread pool stays
+ * free for the answers meanwhile), so that no visitor waits for a compression: every post's as the
+ * server starts, a post's again when a decision changes its thread. Logs `done` once, with the count.
+ * A page whose thread cannot be read is left to its next visit.
  */
 export async function warmPostPages(
   slots: Iterable<CommentSlot>,
   comments: SiteComments,
   log: Log,
+  done = "post pages compressed at start-up",
 ): Promise<void> {
   const began = performance.now();
   let pages = 0;
@@ -93,10 +96,7 @@ export async function warmPostPages(
     if (!thread || !split) continue;
     if (await compressedStart(slot, thread.hash, split.start, log, { quiet: true })) pages += 1;
   }
-  log.info(
-    { pages, ms: Math.round(performance.now() - began) },
-    "post pages compressed at start-up",
-  );
+  log.info({ pages, ms: Math.round(performance.now() - began) }, done);
 }
 
 /**
