@@ -81,7 +81,7 @@ test("each form says what its data is for and links the privacy notice", async (
     await gotoPage(page, path);
     const note = page.getByText(sentence);
     await expect(note).toBeVisible();
-    await note.getByRole("link", { name: privacyMessages.link }).click();
+    await note.getByRole("link", { name: privacyMessages.noticeLink }).click();
     await expect(page).toHaveURL(/\/privacy$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Notice");
   }

@@ -7,8 +7,14 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { blogPaths, blogSubpagePaths, postLanguages, postText } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
-import { firm, notFoundPath, routePaths } from "@site/shared/content";
-import { intlLocales, type Locale, localePath, locales, trimTrailingSlashes } from "@site/shared/i18n";
+import { articles, firm, notFoundPath, routePaths } from "@site/shared/content";
+import {
+  intlLocales,
+  type Locale,
+  localePath,
+  locales,
+  trimTrailingSlashes,
+} from "@site/shared/i18n";
 import { offlinePath } from "@site/shared/service-worker";
 import { htmlFile, parse } from "./built-pages";
 
@@ -79,6 +85,16 @@ function postingData(doc: Document): Record<string, unknown> {
   return data;
 }
 
+/** Proper names, the same in every language: the firm's, its founder's, the outlets'. */
+const properNames = new Set([
+  firm.name,
+  firm.founderName,
+  ...articles.map((article) => article.description),
+]);
+/** Two words or more (of two letters at least), and not a proper name. */
+const isSentence = (text: string) =>
+  text.split(/\s+/).filter((word) => /\p{L}{2}/u.test(word)).length >= 2 && !properNames.has(text);
+
 const englishPaths = [...routePaths, ...blogSubpagePaths(blogPosts), offlinePath, notFoundPath];
 
 describe.each(locales.filter((locale) => locale !== "en"))("the %s edition", (locale) => {
@@ -98,6 +114,16 @@ describe.each(locales.filter((locale) => locale !== "en"))("the %s edition", (lo
     expect(leftovers).toEqual([]);
     // And its title and description are translated too.
     expect(forbidden.has(doc.title.replace(` | ${firm.name}`, ""))).toBe(false);
+  });
+
+  // What the catalogue check above cannot see: a sentence written into a page's code, or one the
+  // catalogues leave out (a text under a key they read as an address).
+  it.each(englishPaths)(`%s shows no sentence of its English page`, (path) => {
+    const english = new Set(visibleTexts(parse(path)).filter(isSentence));
+    const leftovers = visibleTexts(parse(localePath(locale, path))).filter(
+      (text) => isSentence(text) && english.has(text),
+    );
+    expect(leftovers).toEqual([]);
   });
 
   it("keeps every link to a page of the site in the same language", () => {

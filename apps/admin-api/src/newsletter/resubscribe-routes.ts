@@ -71,7 +71,7 @@ export function resubscribePageHandler(service: ResubscribeService): RequestHand
           title: m.confirmTitle,
           text: m.confirmText,
           email: preview.email,
-          extraHtml: `<p>${escapeHtml(words.privacyMessages.newsletterNotice)} <a href="${escapeHtml(privacyPath)}">${escapeHtml(words.privacyMessages.link)}</a></p>`,
+          extraHtml: `<p>${escapeHtml(words.privacyMessages.newsletterNotice)} <a href="${escapeHtml(privacyPath)}">${escapeHtml(words.privacyMessages.noticeLink)}</a></p>`,
           path: resubscribePath,
           token,
           button: m.confirmButton,

@@ -71,7 +71,7 @@ export default function AboutPage() {
             </div>
           ))}
         </dl>
-        <h3 className="subheading">Core values</h3>
+        <h3 className="subheading">{philosophies.coreValuesHeading}</h3>
         <TitledCards items={philosophies.coreValues} />
       </>
     ),

@@ -24,10 +24,10 @@ describe("Privacy notice", () => {
       "href",
       `mailto:${firm.email}`,
     );
-    expect(screen.getByText(privacyNotice.version)).toHaveAttribute(
-      "datetime",
-      privacyNotice.version,
-    );
+    // The version is the notice's date, written out in the page's language ("24 November 2026").
+    const version = screen.getByText(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+    expect(version).toHaveAttribute("datetime", privacyNotice.version);
+    expect(version.parentElement?.textContent).toMatch(/^Version of \d{1,2} [A-Z][a-z]+ \d{4}\.$/);
     expect(screen.getByRole("region", { name: "No cookies, no trackers" })).toHaveTextContent(
       /sets no cookies and uses no analytics, advertising or tracking scripts/,
     );

@@ -1,4 +1,6 @@
 import { useContent } from "../i18n/content";
+import { useLocale } from "../i18n/messages";
+import { formatDate } from "../lib/format";
 import type { PageInfo } from "../lib/seo";
 import { PageHero } from "../components/ui/page-hero";
 import { routeSeo } from "../lib/seo";
@@ -7,7 +9,9 @@ export const meta = (page: PageInfo) => routeSeo("privacy", page);
 
 /** /privacy: the notice each form links to; its version is what the forms record with consent. */
 export default function PrivacyPage() {
-  const { heading, intro, sections, version, contact } = useContent().privacyNotice;
+  const { heading, intro, sections, version, contact, contactLead, versionLead } =
+    useContent().privacyNotice;
+  const locale = useLocale();
   return (
     <>
       <PageHero title={heading} lead={intro[0]} />
@@ -29,10 +33,12 @@ export default function PrivacyPage() {
             </section>
           ))}
           <p className="prose">
-            Questions or requests: <a href={contact.href}>{contact.label}</a>.
+            {`${contactLead} `}
+            <a href={contact.href}>{contact.label}</a>.
           </p>
           <p className="prose">
-            Version of <time dateTime={version}>{version}</time>.
+            {`${versionLead} `}
+            <time dateTime={version}>{formatDate(version, locale)}</time>.
           </p>
         </div>
       </section>

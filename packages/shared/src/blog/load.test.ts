@@ -185,6 +185,27 @@ describe("buildBlog's translations", () => {
     expect(only?.translations.sw).toBeUndefined();
   });
 
+  it("tells a screen reader in the translation's language that a link goes to another site", () => {
+    const link = "Voir [la SASRA](https://www.sasra.go.ke).\n";
+    const [only] = buildBlog(
+      [
+        post("one", {}, "See [the regulator](https://www.sasra.go.ke).\n"),
+        translation("one", "fr", {}, link),
+        translation("one", "sw", {}, link),
+      ],
+      options,
+    );
+    expect(only?.html).toContain(
+      '<span class="visually-hidden"> (external link, opens in a new tab)</span>',
+    );
+    expect(only?.translations.fr?.html).toContain(
+      '<span class="visually-hidden"> (lien externe, s’ouvre dans un nouvel onglet)</span>',
+    );
+    expect(only?.translations.sw?.html).toContain(
+      '<span class="visually-hidden"> (kiungo cha nje, kinafunguka kwenye kichupo kipya)</span>',
+    );
+  });
+
   it("shows a page in each language the translation into it, else the English", () => {
     const [only] = buildBlog(
       [post("one"), translation("one", "sw", { title: '"Kichwa"' })],

@@ -1,5 +1,6 @@
 import { parseDocument } from "yaml";
 import type * as z from "zod";
+import { translations } from "../i18n/translations.js";
 import {
   blogFrontMatterSchema,
   blogTranslationFrontMatterSchema,
@@ -88,8 +89,13 @@ function readFrontMatter<T>(
 }
 
 /** A body rendered, or what is wrong with it (empty, or a # heading: the title is the page's heading). */
-function renderBody(body: string, path: string, problems: BlogProblem[]) {
-  const rendered = renderMarkdown(body);
+function renderBody(
+  body: string,
+  path: string,
+  problems: BlogProblem[],
+  options?: Parameters<typeof renderMarkdown>[1],
+) {
+  const rendered = renderMarkdown(body, options);
   if (rendered.words === 0) problems.push({ file: path, field: "body", message: "is empty" });
   if (rendered.headingLevels.includes(1))
     problems.push({
@@ -205,7 +211,9 @@ function parseTranslation(
         ? `${meta.translated} is before the English post's update of ${lastChange}: bring the translation up to date with it, then set translated to that day`
         : `${meta.translated} is before the English post's date ${lastChange}`,
     });
-  const rendered = renderBody(body, path, problems);
+  const rendered = renderBody(body, path, problems, {
+    externalLink: translations(locale).messages.blogMessages.externalLink,
+  });
   if (problems.length > 0) return { problems };
   return {
     value: {

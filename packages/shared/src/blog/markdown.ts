@@ -1,5 +1,6 @@
 import markdownIt, { type MarkdownIt, type Token } from "markdown-it";
 import { slugify } from "../content/articles.js";
+import { blogMessages } from "../messages/index.js";
 import type { BlogHeading } from "./schema.js";
 
 /** Words read per minute for a post's reading time. */
@@ -32,8 +33,6 @@ export function isSafeLink(url: string): boolean {
 
 const isExternal = (href: string) => /^https?:\/\//i.test(href.trim());
 
-/** The note an external link carries for screen readers (the visible arrow is drawn by CSS). */
-export const externalLinkNote = " (external link, opens in a new tab)";
 
 function createRenderer(): MarkdownIt {
   // html: false writes any raw HTML of a post out as text; no images (the posts have none, and a
@@ -71,8 +70,10 @@ function createRenderer(): MarkdownIt {
   });
 
   // Links to other sites open in a new tab without handing it this page (noopener noreferrer), are
-  // marked rel="external" for styling, and say so to screen readers.
+  // marked rel="external" for styling, and say so to screen readers, in the post's language (the
+  // visible arrow is drawn by CSS).
   md.core.ruler.push("external_links", (state) => {
+    const env = state.env as { externalLink?: string };
     for (const block of state.tokens) {
       const children = block.children;
       if (!children) continue;
@@ -89,7 +90,7 @@ function createRenderer(): MarkdownIt {
           }
         } else if (token.type === "link_close" && externalOpen.pop()) {
           const note = new state.Token("html_inline", "", 0);
-          note.content = `<span class="visually-hidden">${md.utils.escapeHtml(externalLinkNote)}</span>`;
+          note.content = `<span class="visually-hidden"> (${md.utils.escapeHtml(env.externalLink ?? "")})</span>`;
           children.splice(index, 0, note);
           index += 1;
         }
@@ -114,9 +115,17 @@ function countWords(tokens: readonly Token[]): number {
   return words;
 }
 
-/** A post's Markdown body as safe HTML, with its headings and word count. */
-export function renderMarkdown(source: string): RenderedMarkdown {
-  const env: { headings?: BlogHeading[]; headingLevels?: number[] } = {};
+/**
+ * A post's Markdown body as safe HTML, with its headings and word count. `externalLink`: what a screen
+ * reader hears after a link to another site, in the body's language (English by default).
+ */
+export function renderMarkdown(
+  source: string,
+  { externalLink = blogMessages.externalLink }: { externalLink?: string } = {},
+): RenderedMarkdown {
+  const env: { headings?: BlogHeading[]; headingLevels?: number[]; externalLink: string } = {
+    externalLink,
+  };
   const tokens = renderer.parse(source, env);
   const html = renderer.renderer.render(tokens, renderer.options, env);
   return {

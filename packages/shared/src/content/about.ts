@@ -16,6 +16,7 @@ export const aboutContent = {
     mission: "To deliver strategic insight, expert analysis and actionable solutions that help our clients decide well, grow sustainably and serve their communities.",
     motto: firm.motto,
     tagline: firm.tagline,
+    coreValuesHeading: "Core values",
     coreValues: [
       { title: "Integrity", text: "We give honest advice, keep confidences and do what we say." },
       { title: "Excellence", text: "We hold our analysis and our delivery to the highest professional standard." },

@@ -73,6 +73,10 @@ export const privacyNotice = {
       ],
     },
   ],
+  /** Before the address to write to, under the sections. */
+  contactLead: "Questions or requests:",
+  /** Before the notice's version, its date. */
+  versionLead: "Version of",
   contact: { label: firm.email, href: `mailto:${firm.email}` },
 } as const;
 

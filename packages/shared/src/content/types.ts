@@ -124,6 +124,8 @@ export interface AboutContent {
     mission: string;
     motto: string;
     tagline: string;
+    /** The heading over the core values. */
+    coreValuesHeading: string;
     coreValues: readonly TitledText[];
     promise: string;
     positioning: string;

@@ -35,6 +35,40 @@ describe("the English catalogue", () => {
       expect(catalogue("en", name)).toEqual(catalogueEntries(tree, templateMessages, properNames));
   });
 
+  it("holds every sentence of the sources: none is kept out by the key it sits under", () => {
+    // A value under a key the catalogues take for an address or a name (`link`, `email`...) is never
+    // translated: a sentence there would show in English on every page of the other languages.
+    const names = new Set(Object.values(properNames));
+    // Ids as the catalogues write them: an array's item by its own `id` when it has one.
+    const sentences = (value: unknown, id: string, found: Map<string, string>) => {
+      if (typeof value === "string") {
+        const words = value.split(/\s+/).filter((word) => /\p{L}{2}/u.test(word));
+        if (words.length >= 2 && !/^(?:\/|#|https?:|mailto:)/.test(value)) found.set(id, value);
+      } else if (Array.isArray(value))
+        value.forEach((item: unknown, index) => {
+          const key = (item as { id?: unknown } | null)?.id;
+          sentences(item, `${id}.${typeof key === "string" ? key : index}`, found);
+        });
+      else if (value !== null && typeof value === "object")
+        for (const [key, item] of Object.entries(value))
+          sentences(item, id ? `${id}.${key}` : key, found);
+      return found;
+    };
+    for (const [name, tree] of [
+      ["messages", messageSources],
+      ["content", contentSources],
+    ] as const) {
+      const entries = catalogueEntries(tree, templateMessages, properNames);
+      const left = [...sentences(tree, "", new Map())]
+        .filter(([id, text]) => !(id in entries) && !names.has(text))
+        .map(([id]) => id);
+      // The firm's registered name is a proper name too, the same in every language.
+      expect(left, `${name}: sentences outside the catalogue`).toEqual(
+        name === "content" ? ["firm.legalName"] : [],
+      );
+    }
+  });
+
   it("words each function message's ICU template exactly as the English function does", () => {
     const samples: Record<string, unknown[][]> = {
       "blogMessages.summary": [

@@ -147,7 +147,8 @@ export const privacyMessages = {
   contactNotice: "We use your details only to answer your inquiry.",
   newsletterNotice:
     "We use your address only to send you the newsletter; every issue has a one-step unsubscribe link.",
-  link: "Read our privacy notice",
+  /** Not `link`: the catalogues take a value under that key for an address and never translate it. */
+  noticeLink: "Read our privacy notice",
   /** A subscriber whose earlier subscription had been cancelled. */
   welcomeBack: "Welcome back! You are subscribed to our newsletter again.",
   /**
@@ -238,6 +239,8 @@ export const blogMessages = {
   shareByEmail: "Share by email",
   emailLabel: "Email",
   opensInNewTab: "opens in a new tab",
+  /** What a screen reader hears after a link in a post's text that goes to another site. */
+  externalLink: "external link, opens in a new tab",
   /** Under a post's byline on a French or Swahili page: posts are written, and shown, in English. */
   writtenInEnglish: "This post is written in English.",
   /** Under a translated post's byline (never shown in English: English pages show the original). */

@@ -12,7 +12,8 @@ export function PrivacyNote({ text, className }: { text: string; className?: str
   const path = useLocalePath()(routeById("privacy").path);
   return (
     <p className={className ? `privacy-note ${className}` : "privacy-note"}>
-      {text} <a href={path}>{privacyMessages.link}</a>.
+      {`${text} `}
+      <a href={path}>{privacyMessages.noticeLink}</a>.
       <input type="hidden" name="noticeVersion" value={privacyNotice.version} />
       {/* The page's language, so a form posted without JavaScript is answered (and mailed) in it too. */}
       <input type="hidden" name="locale" value={useLocale()} />

@@ -285,8 +285,8 @@ describe("ContactForm", () => {
   it("says what the details are for, links the privacy notice and carries the notice version", () => {
     setup();
     const note = screen.getByText(privacyMessages.contactNotice, { exact: false });
-    expect(note).toContainElement(screen.getByRole("link", { name: privacyMessages.link }));
-    expect(screen.getByRole("link", { name: privacyMessages.link })).toHaveAttribute(
+    expect(note).toContainElement(screen.getByRole("link", { name: privacyMessages.noticeLink }));
+    expect(screen.getByRole("link", { name: privacyMessages.noticeLink })).toHaveAttribute(
       "href",
       "/privacy",
     );

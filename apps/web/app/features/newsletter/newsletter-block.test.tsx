@@ -35,8 +35,8 @@ describe("NewsletterBlock", () => {
   it("says what the address is for, links the privacy notice and carries the notice version", () => {
     setup();
     const note = screen.getByText(privacyMessages.newsletterNotice, { exact: false });
-    expect(note).toContainElement(screen.getByRole("link", { name: privacyMessages.link }));
-    expect(screen.getByRole("link", { name: privacyMessages.link })).toHaveAttribute(
+    expect(note).toContainElement(screen.getByRole("link", { name: privacyMessages.noticeLink }));
+    expect(screen.getByRole("link", { name: privacyMessages.noticeLink })).toHaveAttribute(
       "href",
       "/privacy",
     );
