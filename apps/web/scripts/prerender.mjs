@@ -88,18 +88,34 @@ const cssText = (file) => {
 /**
  * Selectors kept inline though the prerendered markup does not match them: states a tap or a key turns
  * on at once, before the whole stylesheets (loaded after the first paint) may have arrived: an open menu,
- * an open accordion item.
+ * an open accordion item. Each only on a page that has what it styles (the accordion's `[open]` rules
+ * would be 70 bytes of brotli on a page with no accordion).
  */
-const stateSelectors = [/\[aria-expanded/, /\[open\]/, /menu-active/];
-const critical = new Beasties({
-  path: client,
-  // Only the page's own <style> is pruned; the <noscript> links stay links.
-  external: false,
-  reduceInlineStyles: true,
-  inlineFonts: false,
-  allowRules: stateSelectors,
-  logLevel: "warn",
-});
+const stateSelectors = [
+  { selector: /\[aria-expanded/, on: (html) => html.includes("aria-expanded=") },
+  { selector: /\[open\]/, on: (html) => html.includes("<details") },
+  { selector: /menu-active/, on: (html) => html.includes('aria-controls="mobile-menu"') },
+];
+/** One pruner for each set of states a page has (at most 2³: made as the pages need them). */
+const pruners = new Map();
+function prunerFor(html) {
+  const allowRules = stateSelectors.filter(({ on }) => on(html)).map(({ selector }) => selector);
+  const key = allowRules.map(String).join(" ");
+  if (!pruners.has(key))
+    pruners.set(
+      key,
+      new Beasties({
+        path: client,
+        // Only the page's own <style> is pruned; the <noscript> links stay links.
+        external: false,
+        reduceInlineStyles: true,
+        inlineFonts: false,
+        allowRules,
+        logLevel: "warn",
+      }),
+    );
+  return pruners.get(key);
+}
 
 /**
  * What the server writes into some pages after the build, so their CSS is critical there too: a
@@ -136,7 +152,7 @@ const styleElement = /<style\b[^>]*>([^<]*)<\/style>/;
  */
 async function withCriticalCss(html) {
   const probe = html.replace("</body>", `${serverFragments(html)}</body>`);
-  const pruned = styleElement.exec(await critical.process(probe))?.[1];
+  const pruned = styleElement.exec(await prunerFor(probe).process(probe))?.[1];
   const whole = styleElement.exec(html);
   if (pruned === undefined || !whole) throw new Error("prerender: a page lost its <style>");
   return html.replace(whole[1], () => pruned);

@@ -170,8 +170,16 @@ describe("prerendered content", () => {
     // The service worker's list of saved pages, on the offline page (offline.spec.ts taps one).
     expect(inlineOf("/offline")).toContain(".offline__pages a");
     expect(inlineOf("/")).not.toContain(".offline__pages");
-    // The states a tap turns on before the whole files may have arrived: the open menu.
+    // The states a tap turns on before the whole files may have arrived: the open menu, an open
+    // accordion item; each only where there is one (the home page's questions, not a post).
     expect(inlineOf("/")).toContain(".burger[aria-expanded=true]");
+    expect(inlineOf("/")).toContain(".accordion__item[open]");
+    expect(inlineOf(blogPaths.post(blogPosts[0]?.slug ?? ""))).not.toContain("[open]");
+  });
+
+  it("writes no attribute nothing reads: the router's data-discover (no router runs in the browser)", () => {
+    for (const page of pages)
+      expect(parse(page.path).querySelectorAll("[data-discover]"), page.path).toHaveLength(0);
   });
 
   it("keeps the scripts out of the head; the page starts one small module script after its first paint, and nothing else until an island is wanted", () => {

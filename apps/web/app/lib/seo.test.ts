@@ -44,6 +44,9 @@ describe("seo()", () => {
     expect(find(tags, "property", "og:site_name")?.content).toBe("Firm");
     expect(find(tags, "property", "og:image")?.content).toBe("https://example.test/card.png");
     expect(find(tags, "name", "twitter:card")?.content).toBe("summary_large_image");
+    // X falls back to Open Graph's title, description and image: no copies of them.
+    for (const name of ["twitter:title", "twitter:description", "twitter:image"])
+      expect(find(tags, "name", name)).toBeUndefined();
     expect(find(tags, "name", "robots")).toBeUndefined();
   });
 

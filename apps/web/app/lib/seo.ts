@@ -91,10 +91,9 @@ export function seo(page: PageSeo, site: SiteSeo = defaultSite): MetaDescriptor[
     { property: "og:image:width", content: String(socialCard.width) },
     { property: "og:image:height", content: String(socialCard.height) },
     { property: "og:image:alt", content: site.imageAlt },
+    // X reads the title, description and image from Open Graph's tags when it finds no twitter: tags of
+    // its own: repeating them would add to every page's first flight for nothing.
     { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: page.description },
-    { name: "twitter:image", content: image },
     { name: "twitter:image:alt", content: site.imageAlt },
   ];
   if (page.article) {

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../components/ui/site-link";
 import { firm } from "@site/shared/content";
 import { useContent } from "../i18n/content";
 import { useMessages } from "../i18n/messages";
@@ -39,7 +39,7 @@ export default function ContactPage() {
               </li>
             </ul>
             <p className="careers-pointer">
-              {careersPointer.text}{" "}
+              {`${careersPointer.text} `}
               <Link to={careersPointer.link.href}>{careersPointer.link.label}</Link>
             </p>
           </aside>

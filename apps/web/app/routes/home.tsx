@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../components/ui/site-link";
 import { useContent, useRoute } from "../i18n/content";
 import { useLocale, useMessages } from "../i18n/messages";
 import { formatNumber } from "../lib/format";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../components/ui/site-link";
 import { useContent } from "../i18n/content";
 import type { PageInfo } from "../lib/seo";
 import { NewsletterBlock } from "../features/newsletter";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../components/ui/site-link";
 import { notFoundPath } from "@site/shared/content";
 import { useMessages } from "../i18n/messages";
 import { seo, type PageInfo } from "../lib/seo";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../ui/site-link";
 import { firm } from "@site/shared/content";
 import { useContent } from "../../i18n/content";
 import { useMessages } from "../../i18n/messages";

@@ -1,4 +1,4 @@
-import { Link, NavLink } from "react-router";
+import { Link, NavLink } from "../ui/site-link";
 import { SearchForm } from "../../features/search/search-form";
 import { useContent } from "../../i18n/content";
 import { useMessages } from "../../i18n/messages";

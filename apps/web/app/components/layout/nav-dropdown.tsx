@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink } from "../ui/site-link";
 import type { NavItem } from "@site/shared/content";
 import { useMessages } from "../../i18n/messages";
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../components/ui/site-link";
 import { blogPaths, type BlogPostSummary } from "@site/shared/blog";
 import { articleCategories, type ArticleCategory } from "@site/shared/content";
 import { useMessages } from "../../i18n/messages";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "../../components/ui/site-link";
 import {
   blogPaths,
   postBody,
@@ -65,21 +65,22 @@ export function BlogPostArticle({
           <p className="post__summary" lang={postLang}>
             {text.summary}
           </p>
+          {/* Words and the space after them as one string: React writes <!-- --> between text pieces. */}
           <p className="post__meta">
             <span>
-              {blogMessages.by}{" "}
+              {`${blogMessages.by} `}
               <Link to={expertHref(post.author)}>{author?.name ?? post.author}</Link>
             </span>
             <span aria-hidden="true"> · </span>
             <span>
-              {blogMessages.published}{" "}
+              {`${blogMessages.published} `}
               <time dateTime={post.date}>{formatDate(post.date, locale)}</time>
             </span>
             {post.updated ? (
               <>
                 <span aria-hidden="true"> · </span>
                 <span>
-                  {blogMessages.updated}{" "}
+                  {`${blogMessages.updated} `}
                   <time dateTime={post.updated}>{formatDate(post.updated, locale)}</time>
                 </span>
               </>
@@ -93,7 +94,7 @@ export function BlogPostArticle({
           ) : null}
           {otherLanguages.length > 0 ? (
             <p className="post__language post__languages">
-              {blogMessages.alsoIn}{" "}
+              {`${blogMessages.alsoIn} `}
               {otherLanguages.map((language, index) => (
                 <span key={language}>
                   {index > 0 ? ", " : null}
@@ -140,8 +141,7 @@ export function BlogPostArticle({
                 <a href={link.href} target="_blank" rel="noopener noreferrer external">
                   {link.network}
                   <span className="visually-hidden">
-                    {" "}
-                    ({blogMessages.shareOn(link.network)}, {blogMessages.opensInNewTab})
+                    {` (${blogMessages.shareOn(link.network)}, ${blogMessages.opensInNewTab})`}
                   </span>
                 </a>
               </li>
@@ -149,7 +149,7 @@ export function BlogPostArticle({
             <li>
               <a href={emailShareLink(url, text.title)}>
                 {blogMessages.emailLabel}
-                <span className="visually-hidden"> ({blogMessages.shareByEmail})</span>
+                <span className="visually-hidden">{` (${blogMessages.shareByEmail})`}</span>
               </a>
             </li>
           </ul>

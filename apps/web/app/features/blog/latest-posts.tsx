@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../components/ui/site-link";
 import { blogPaths, type BlogPostSummary } from "@site/shared/blog";
 import { useMessages } from "../../i18n/messages";
 import { SectionHeading } from "../../components/ui/section-heading";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../components/ui/site-link";
 import { blogPaths, postText, type BlogPostSummary } from "@site/shared/blog";
 import { expertById } from "@site/shared/content";
 import { formatDate } from "../../lib/format";
