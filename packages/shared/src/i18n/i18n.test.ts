@@ -124,6 +124,17 @@ describe("translations", () => {
         );
   });
 
+  it("in French, keep : ; ? ! and » on the line of the word before them, and « with the word after", () => {
+    // French sets a space before these marks: an ordinary one lets a narrow screen break the line there
+    // and start the next with the mark alone.
+    for (const name of ["messages", "content"]) {
+      const loose = Object.entries(catalogue("fr", name))
+        .filter(([, text]) => / [:;?!»]|« /.test(text))
+        .map(([id]) => id);
+      expect(loose, `fr/${name}`).toEqual([]);
+    }
+  });
+
   it("give each language the English trees' shape, with its own words", () => {
     const shape = (tree: unknown): unknown =>
       typeof tree === "function"
