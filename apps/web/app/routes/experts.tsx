@@ -19,7 +19,8 @@ function initials(name: string): string {
 }
 
 export default function ExpertsPage() {
-  const { heading, intro, founder } = useContent().expertsContent;
+  const { heading, intro, founder, publicationsHeading, biographyHeading } =
+    useContent().expertsContent;
   const { opensInNewTab } = useMessages().thoughtLeadershipMessages;
   const [lead, ...moreIntro] = intro;
   return (
@@ -60,7 +61,7 @@ export default function ExpertsPage() {
                 {paragraph}
               </p>
             ))}
-            <h3 className="subheading">Publications</h3>
+            <h3 className="subheading">{publicationsHeading}</h3>
             <ul className="link-list">
               {founder.publications.map((publication) => (
                 <li key={publication.href}>
@@ -76,7 +77,7 @@ export default function ExpertsPage() {
                 </li>
               ))}
             </ul>
-            <h3 className="subheading">Biography</h3>
+            <h3 className="subheading">{biographyHeading}</h3>
             {founder.biography.map((paragraph) => (
               <p key={paragraph} className="prose">
                 {paragraph}

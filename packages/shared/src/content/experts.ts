@@ -25,6 +25,8 @@ export const expertsContent = {
     `${firm.name} is led by its Founder/MD/CEO, supported by an executive committee and by the leaders of our offices and communities of practice.`,
     "Governance is led by our board, which sets the firm's direction and holds management to account.",
   ],
+  publicationsHeading: "Publications",
+  biographyHeading: "Biography",
   founder: {
     /** The founder's id: blog posts name their author by it, and /experts anchors the profile with it. */
     id: founderSlug,

@@ -162,6 +162,9 @@ export interface ExpertsContent {
     publications: readonly ExternalLink[];
     biography: readonly string[];
   };
+  /** The headings over the founder's publications and biography. */
+  publicationsHeading: string;
+  biographyHeading: string;
 }
 
 export interface CareersContent {
