@@ -33,7 +33,6 @@ export function isSafeLink(url: string): boolean {
 
 const isExternal = (href: string) => /^https?:\/\//i.test(href.trim());
 
-
 function createRenderer(): MarkdownIt {
   // html: false writes any raw HTML of a post out as text; no images (the posts have none, and a
   // remote image would load from another site); no auto-linking of bare URLs.
