@@ -105,10 +105,14 @@ test.describe("thought leadership", () => {
     page,
     context,
   }) => {
-    for (const card of await cards(page).all()) {
-      await expect(card).toHaveAttribute("target", "_blank");
-      const rel = (await card.getAttribute("rel")) ?? "";
-      expect(rel.split(/\s+/)).toEqual(expect.arrayContaining(["noopener", "noreferrer"]));
+    // Every card's attributes in one read (one round trip, not two for each of the 29 cards).
+    const links = await cards(page).evaluateAll((elements) =>
+      elements.map((element) => [element.getAttribute("target"), element.getAttribute("rel")]),
+    );
+    expect(links).toHaveLength(articles.length);
+    for (const [target, rel] of links) {
+      expect(target).toBe("_blank");
+      expect((rel ?? "").split(/\s+/)).toEqual(expect.arrayContaining(["noopener", "noreferrer"]));
     }
     // No internet here: answer the outlet's URL locally so the new tab has something to load.
     await context.route(/^https:\/\//, (route) =>

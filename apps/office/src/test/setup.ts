@@ -18,3 +18,22 @@ afterEach(() => {
   window.localStorage.clear();
 });
 afterAll(() => server.close());
+
+// Test files share their worker's window (vitest.config.ts, isolate: false): each file starts from the
+// page as the environment made it, whatever the file before it changed (the URL, the title, what it added
+// to the head or the body, storage).
+if (typeof document !== "undefined") {
+  const start = {
+    url: window.location.href,
+    title: document.title,
+    head: document.head.innerHTML,
+  };
+  afterAll(() => {
+    window.history.replaceState(null, "", start.url);
+    document.title = start.title;
+    document.head.innerHTML = start.head;
+    document.body.replaceChildren();
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  });
+}
