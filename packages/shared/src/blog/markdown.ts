@@ -72,7 +72,7 @@ function createRenderer(): MarkdownIt {
   // marked rel="external" for styling, and say so to screen readers, in the post's language (the
   // visible arrow is drawn by CSS).
   md.core.ruler.push("external_links", (state) => {
-    const env = state.env as { externalLink?: string };
+    const env = state.env as { externalLink: string };
     for (const block of state.tokens) {
       const children = block.children;
       if (!children) continue;
@@ -89,7 +89,7 @@ function createRenderer(): MarkdownIt {
           }
         } else if (token.type === "link_close" && externalOpen.pop()) {
           const note = new state.Token("html_inline", "", 0);
-          note.content = `<span class="visually-hidden"> (${md.utils.escapeHtml(env.externalLink ?? "")})</span>`;
+          note.content = `<span class="visually-hidden"> (${md.utils.escapeHtml(env.externalLink)})</span>`;
           children.splice(index, 0, note);
           index += 1;
         }
