@@ -1,16 +1,21 @@
 // Called by postbuild.mjs: writes build/client/sw.js from the worker's own build (build/sw/sw.js, made by
 // `vite build --mode sw` from app/service-worker/sw.ts) with its precache list put in by Workbox's
-// injectManifest. The precache is the offline page and exactly what that page loads (its stylesheets, the
-// one script and its preloads; its SVG icon is written into it): the site's shell, which a visitor who has seen any page
-// already holds in the browser's cache. Pages are never precached: they are saved as they are read.
+// injectManifest. The precache is the offline page and exactly what that page loads (its stylesheets and
+// the files they name, the footer's patterns and glyphs; the one script and its preloads; its SVG icon is
+// written into it): the site's shell, which a visitor who has seen any page already holds in the
+// browser's cache. Pages are never precached: they are saved as they are read.
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { injectManifest } from "workbox-build";
 import { offlinePath, serviceWorkerFile } from "@site/shared/service-worker";
 import { localePath, locales } from "@site/shared/i18n";
 
-/** The files the offline page loads, relative to the build folder (`assets/root-x.css`, `assets/entry.client-x.js`). */
-export function shellFiles(html) {
+/**
+ * The files the offline page loads, relative to the build folder (`assets/root-x.css`,
+ * `assets/entry.client-x.js`, `assets/mudcloth-x.svg`). `readCss` reads a stylesheet by that path.
+ * @param {string} html @param {(file: string) => string} readCss
+ */
+export function shellFiles(html, readCss) {
   const files = new Set();
   for (const [tag] of html.matchAll(/<(?:link|script)\b[^>]*>/g)) {
     if (tag.startsWith("<script")) {
@@ -26,6 +31,9 @@ export function shellFiles(html) {
     // (The SVG icon is written into the page, and the manifest's link is added by the script.)
     if (ref && rel === "stylesheet") files.add(ref.slice(1));
   }
+  // What the stylesheets name (url(/assets/mudcloth-x.svg)): a page saved for offline reading shows them.
+  for (const file of [...files].filter((each) => each.endsWith(".css")))
+    for (const [, ref] of readCss(file).matchAll(/url\(["']?\/([^/)"'][^)"']*)/g)) files.add(ref);
   return [...files];
 }
 
@@ -44,7 +52,9 @@ export async function writeServiceWorker({ client, source }) {
   const shell = [
     ...new Set(
       [...offlinePages.keys()].flatMap((file) =>
-        shellFiles(readFileSync(join(client, file), "utf8")),
+        shellFiles(readFileSync(join(client, file), "utf8"), (css) =>
+          readFileSync(join(client, css), "utf8"),
+        ),
       ),
     ),
   ];

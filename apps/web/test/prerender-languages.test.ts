@@ -206,6 +206,11 @@ describe.each(locales.filter((locale) => locale !== "en"))("the %s edition", (lo
       );
       const data = postingData(doc);
       expect(data.inLanguage).toBe(intlLocales[locale]);
+      // Its section is the category as the page names it (the Open Graph tag's), not the category's key.
+      expect(data.articleSection).toBe(
+        doc.querySelector('meta[property="article:section"]')?.getAttribute("content"),
+      );
+      expect(data.articleSection).toBe(catalogue(locale)[`categoryNames.${post.category}`]);
       expect(data.translationOfWork).toEqual({
         "@id": `${siteUrl}${blogPaths.post(post.slug)}#post`,
       });

@@ -245,6 +245,10 @@ describe("prerendered content", () => {
         ?.getAttribute("href");
       const prefix = "data:image/svg+xml,";
       expect(svgIcon?.startsWith(prefix), page.path).toBe(true);
+      // A valid URL: URL code points and percent-escapes only (no space, bracket or bare #).
+      expect(svgIcon).toMatch(
+        /^[\w!$&'()*+,\-./:;=?@~]*(?:%[0-9A-F]{2}[\w!$&'()*+,\-./:;=?@~]*)*$/,
+      );
       expect(decodeURIComponent(svgIcon?.slice(prefix.length) ?? "")).toBe(
         readFileSync(`${client}favicon.svg`, "utf8").trim(),
       );
@@ -256,6 +260,32 @@ describe("prerendered content", () => {
       expect(manifest[0]?.parentElement?.parentElement?.tagName, page.path).toBe("HEAD");
       expect(meta(doc, 'meta[name="theme-color"]')).toMatch(/^#[0-9a-f]{6}$/i);
     }
+  });
+
+  it("names no file in its inline CSS: the footer's drawings come with the whole stylesheets, which name them", () => {
+    const files = new Set<string>();
+    for (const page of pages) {
+      const doc = parse(page.path);
+      const style = doc.querySelector("style")?.textContent ?? "";
+      // A file named inline is asked for before the first paint (scripts/prerender.mjs, withoutFileRules).
+      expect(style.match(/url\(\s*["']?\/[^)]*\)/g), page.path).toBeNull();
+      // No drawing of the footer's written in either: they are files (layout.css, ?no-inline).
+      expect(style.match(/\.site-footer(?::before)?\{[^}]*url\(/), page.path).toBeNull();
+      for (const link of doc.querySelectorAll('noscript link[rel="stylesheet"]'))
+        for (const [, url] of readFileSync(
+          `${client}${link.getAttribute("href")?.slice(1)}`,
+          "utf8",
+        ).matchAll(/url\(["']?(\/[^)"']+)/g))
+          if (url) files.add(url);
+    }
+    // The patterns and the four glyphs, each in the build.
+    expect([...files].filter((url) => /\/(?:mudcloth|kente)-/.test(url))).toHaveLength(2);
+    for (const network of ["facebook", "x", "linkedin", "instagram"])
+      expect(
+        [...files].some((url) => url.startsWith(`/assets/${network}-`)),
+        network,
+      ).toBe(true);
+    for (const url of files) expect(existsSync(`${client}${url.slice(1)}`), url).toBe(true);
   });
 
   it("holds the first paint until the whole page is parsed: one style and layout of it, before the paint", () => {
@@ -322,7 +352,7 @@ describe("files beside the pages", () => {
     expect(read("sitemap.xml").toString()).not.toContain(offlinePath);
   });
 
-  it("sw.js precaches the offline page in each language and exactly the files they load, each of which exists, and no other page", () => {
+  it("sw.js precaches the offline page in each language and exactly the files they load (what their stylesheets name included), each of which exists, and no other page", () => {
     const worker = read(serviceWorkerFile).toString();
     expect(worker).not.toContain("self.__WB_MANIFEST");
     const list = /\[\{"revision":[^\]]*\]/.exec(worker)?.[0];
@@ -342,6 +372,12 @@ describe("files beside the pages", () => {
         .split(" ")
         .filter(Boolean),
     ];
+    // And what its stylesheets name: the footer's patterns and glyphs.
+    for (const sheet of loaded.filter((url) => url?.endsWith(".css")))
+      for (const [, url] of read(sheet?.slice(1) ?? "")
+        .toString()
+        .matchAll(/url\((\/[^)]+)\)/g))
+        loaded.push(url);
     const offlinePages = locales.map((locale) => localePath(locale, offlinePath));
     expect(urls.sort()).toEqual([...offlinePages, ...loaded].sort());
     for (const url of urls.filter((url) => !offlinePages.includes(url)))
@@ -378,7 +414,7 @@ describe("files beside the pages", () => {
     expect(sizes).toEqual([16, 32, 48]);
     const firstOffset = ico.readUInt32LE(6 + 12);
     expect(ico.subarray(firstOffset + 1, firstOffset + 4).toString("ascii")).toBe("PNG");
-    expect(read("favicon.svg").toString()).toMatch(/^<svg[^>]+viewBox="0 0 64 64"/);
+    expect(read("favicon.svg").toString()).toMatch(/^<svg[^>]+viewBox='0,0,64,64'/);
     for (const png of ["apple-touch-icon.png", "icon-192.png", "icon-512.png", "social-card.png"]) {
       expect(read(png).subarray(1, 4).toString("ascii")).toBe("PNG");
     }

@@ -173,9 +173,8 @@ export interface BlogPostingFacts {
   date: string;
   updated?: string;
   author: string;
+  /** The category as the page names it, in its language (its article:section tag's words). */
   category: string;
-  tags: readonly string[];
-  words: number;
   /** The language the title, summary and body are written in (English unless it is a translation). */
   lang?: Locale;
   /** The page's language, which gives its address (English by default). */
@@ -209,8 +208,8 @@ export function blogPostingJsonLd(
     datePublished: post.date,
     dateModified: post.updated ?? post.date,
     articleSection: post.category,
-    keywords: post.tags.join(", "),
-    wordCount: post.words,
+    // No keywords or wordCount: no search engine reads them from BlogPosting, and on the longest
+    // translated posts they were 50-90 bytes of brotli past what the first flight of TCP holds.
     inLanguage: intlLocales[lang],
     ...(lang !== defaultLocale
       ? { translationOfWork: { "@id": `${postUrl(defaultLocale)}#post` } }

@@ -41,11 +41,13 @@ export const meta = ({ path, locale, content, messages }: PageInfo) => {
   );
 };
 
-export const jsonLd = ({ path, locale }: PageInfo) => {
+export const jsonLd = ({ path, locale, messages }: PageInfo) => {
   const post = postAt(path);
   return blogPostingJsonLd({
     ...post,
     ...postText(post, locale),
+    // The section as the page names it (its article:section tag), not the category's key.
+    category: messages.categoryNames[post.category],
     locale,
     languages: postLanguages(post),
   });

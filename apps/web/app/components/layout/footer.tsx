@@ -2,7 +2,6 @@ import { Link } from "../ui/site-link";
 import { firm } from "@site/shared/content";
 import { useContent } from "../../i18n/content";
 import { useMessages } from "../../i18n/messages";
-import { SocialIcon } from "../ui/social-icon";
 import { BrandMark } from "./logo";
 import { ScrollToTopButton } from "./scroll-to-top-button";
 
@@ -30,7 +29,8 @@ export function Footer() {
                   target="_blank"
                   rel="noopener noreferrer"
                 >
-                  <SocialIcon network={social.network} />
+                  {/* The glyph's file as a mask (styles/layout.css): not in the page's bytes. */}
+                  <span className={`social-link__icon social-link__icon--${social.network}`} />
                 </a>
               </li>
             ))}

@@ -164,7 +164,7 @@ export function BlogPostArticle({
             <h2 id="related-posts" className="blog-related__heading">
               {blogMessages.related}
             </h2>
-            <BlogPostGrid posts={related} headingLevel={3} />
+            <BlogPostGrid posts={related} headingLevel={3} compact />
           </div>
         </section>
       ) : null}
