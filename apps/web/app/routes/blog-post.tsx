@@ -60,6 +60,7 @@ export const EndOfBody = CommentFormStartedField;
 
 export default function BlogPostPage() {
   const post = postAt(useLocation().pathname);
+  const locale = useLocale();
   const bodies = blogPostBodies[post.slug];
   if (!bodies) throw new Error(`The blog build has no body for ${post.slug}`);
   return (
@@ -67,8 +68,8 @@ export default function BlogPostPage() {
       <BlogPostArticle
         post={post}
         bodies={bodies}
-        url={`${defaultSite.siteUrl}${localePath(useLocale(), blogPaths.post(post.slug))}`}
-        related={relatedPosts(post, blogPosts)}
+        url={`${defaultSite.siteUrl}${localePath(locale, blogPaths.post(post.slug))}`}
+        related={relatedPosts(post, blogPosts, locale)}
         afterArticle={<CommentSection post={post.slug} />}
       />
       <NewsletterBlock />

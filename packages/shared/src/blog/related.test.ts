@@ -31,17 +31,43 @@ describe("relatedPosts", () => {
       post("same-category", "BANKING", "2025-01-01"),
       post("older-other", "TOURISM", "2026-02-01"),
     ];
-    expect(relatedPosts(current, posts).map((each) => each.slug)).toEqual([
+    expect(relatedPosts(current, posts, "en").map((each) => each.slug)).toEqual([
       "same-category",
       "tagged",
       "newest-other",
     ]);
   });
 
+  it("offers, among equally related posts, those written in the page's language first", () => {
+    const current = post("current", "BANKING", "2026-06-01", ["saccos"]);
+    const translated = {
+      ...post("translated", "STRATEGY", "2026-01-01"),
+      translations: { fr: {} },
+    };
+    const posts = [
+      current,
+      post("newest-english", "TOURISM", "2026-11-01"),
+      translated as BlogPostSummary,
+      post("tagged-english", "ECONOMY", "2025-01-01", ["saccos"]),
+    ];
+    // In French: the shared tag still comes first, then the translation before the newer English post.
+    expect(relatedPosts(current, posts, "fr").map((each) => each.slug)).toEqual([
+      "tagged-english",
+      "translated",
+      "newest-english",
+    ]);
+    // In English every post is in the page's language: the newest first, as before.
+    expect(relatedPosts(current, posts, "en").map((each) => each.slug)).toEqual([
+      "tagged-english",
+      "newest-english",
+      "translated",
+    ]);
+  });
+
   it("returns fewer when there are fewer other posts", () => {
     const current = post("current", "BANKING", "2026-06-01");
-    expect(relatedPosts(current, [current, post("other", "ECONOMY", "2026-01-01")])).toHaveLength(
-      1,
-    );
+    expect(
+      relatedPosts(current, [current, post("other", "ECONOMY", "2026-01-01")], "en"),
+    ).toHaveLength(1);
   });
 });
