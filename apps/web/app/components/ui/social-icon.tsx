@@ -14,7 +14,7 @@ const glyphFiles = import.meta.glob<string>("./glyphs/*.svg", {
   import: "default",
   eager: true,
 });
-/** The one path's data in a glyph file (written by hand here, read at build time). */
+/** The one path's data in a glyph file (the files are drawn by hand; read at build time). */
 const pathData = /\sd="([^"]+)"/;
 
 /** A glyph's path data, by the name of its file. */
