@@ -190,8 +190,10 @@ const withSubscriptionId = (mails: readonly NewMail[], id: string): NewMail[] =>
 /**
  * The newsletter capability on SQLite: subscribing (with its mails), unsubscribing, coming back; each a
  * savepoint of the writer's batch, answered once the batch is on disk. A subscription's mails depend on
- * whether the address had left, so they are composed after reading its row here, and the write goes
- * ahead only if the row is still as read (else it is read and composed again).
+ * whether the address had left. The first attempt takes the address for a new one, as nearly every
+ * address is, and reads nothing on this thread; the write goes ahead only if the row is as seen (none),
+ * else ("stale") the row is read here and the mails composed again for what it says. An address already
+ * subscribed is answered as a duplicate by the write itself, whatever was seen.
  */
 export function createSqliteSubscriptions(
   db: Database.Database,
@@ -216,7 +218,7 @@ export function createSqliteSubscriptions(
     async addSubscription(subscription, mails, idempotency) {
       const key = emailKey(subscription.email);
       for (let attempt = 1; attempt <= attempts; attempt += 1) {
-        const known = statements.subscriptionByEmail.get(key);
+        const known = attempt === 1 ? undefined : statements.subscriptionByEmail.get(key);
         const newId = randomUUID();
         const id = known?.id ?? newId;
         const composed =

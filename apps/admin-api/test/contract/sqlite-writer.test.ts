@@ -91,7 +91,7 @@ describe("SQLite writer thread", () => {
       { departedAt }: { departedAt: Date | null },
     ): NewMail[] => {
       departures.push(departedAt);
-      if (departures.length === 1) {
+      if (departures.length === 2) {
         // After the read, before the write: the address unsubscribes through another connection.
         const other = new Database(file);
         other
@@ -112,8 +112,9 @@ describe("SQLite writer thread", () => {
       ];
     };
     const result = await store.addSubscription({ email: "amina@example.com" }, welcome);
-    // Composed for the departure it read, then again for the one the write found.
-    expect(departures).toEqual([unsubscribedAt, new Date(Date.UTC(2026, 10, 20))]);
+    // Composed first for a new address (nothing is read on this thread before the first write), then
+    // for the departure the read found, then again for the one the write found.
+    expect(departures).toEqual([null, unsubscribedAt, new Date(Date.UTC(2026, 10, 20))]);
     expect(result).toMatchObject({ created: false, reason: "departed", id });
     expect(await mailKindsOf(id)).toEqual(["newsletter-confirmation"]);
   });
@@ -125,7 +126,8 @@ describe("SQLite writer thread", () => {
       { departedAt }: { departedAt: Date | null },
     ): NewMail[] => {
       if (kinds.length === 0) {
-        // After the read found nothing: another process subscribes the address and it leaves again.
+        // Before the first write, which takes the address for new: another process subscribes it, and it
+        // leaves again.
         const other = new Database(file);
         other
           .prepare(
