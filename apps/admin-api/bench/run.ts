@@ -3,7 +3,8 @@
  * POST /api/subscriptions (a unique email per request), POST /api/contacts, and a bare Express handler,
  * all on loopback. The servers run in a child process so the load generator does not share their
  * event loop. Prints requests/s, p50 and p99 latency and each endpoint's ratio to bare Express, and a
- * page read's p95 (GET /about, one request at a time) while idle and during each burst of posts.
+ * page read's p95 (GET /about, one request at a time) while idle and during each burst of posts. CPU per
+ * request is the server process's (every thread) and its main thread's alone (Linux).
  * `--cpu-prof DIR` runs the server under `node --cpu-prof` and leaves its profile in DIR.
  * Not part of the test pass/fail.
  */
@@ -58,6 +59,8 @@ interface Row {
   errors: number;
   /** Server process CPU time (user + system) per completed request, in microseconds. */
   cpuPerRequestUs: number;
+  /** The same for its main thread alone (the event loop); null where the system does not say. */
+  mainCpuPerRequestUs: number | null;
   /** The group commit's writes per transaction and per fsync during the run (none for bare). */
   writesPerBatch: number;
   writesPerFlush: number;
@@ -65,6 +68,7 @@ interface Row {
 
 interface ServerCounters {
   micros: number;
+  mainMicros: number | null;
   writes: { writes: number; batches: number; flushes: number };
 }
 
@@ -128,6 +132,10 @@ async function measure(
   return {
     name,
     cpuPerRequestUs: (after.micros - before.micros) / Math.max(1, result.requests.total),
+    mainCpuPerRequestUs:
+      after.mainMicros === null || before.mainMicros === null
+        ? null
+        : (after.mainMicros - before.mainMicros) / Math.max(1, result.requests.total),
     writesPerBatch: writes / Math.max(1, after.writes.batches - before.writes.batches),
     writesPerFlush: writes / Math.max(1, after.writes.flushes - before.writes.flushes),
     rps: result.requests.average,
@@ -182,12 +190,12 @@ try {
     `\n${connections} connections, ${duration} s each, loopback, SQLite (WAL) in a temporary folder; load average ${loadBefore.toFixed(2)} before the run, on ${availableParallelism()} cores\n`,
   );
   console.log(
-    `${pad("endpoint", 26)}${pad("req/s", 10)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}${pad("ratio", 8)}${pad("CPU µs/req", 12)}${pad("writes/tx", 11)}${pad("writes/fsync", 14)}non-2xx/errors`,
+    `${pad("endpoint", 26)}${pad("req/s", 10)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}${pad("ratio", 8)}${pad("CPU µs/req", 12)}${pad("main µs/req", 13)}${pad("writes/tx", 11)}${pad("writes/fsync", 14)}non-2xx/errors`,
   );
   for (const row of rows) {
     const ratio = row.rps / bare.rps;
     console.log(
-      `${pad(row.name, 26)}${pad(row.rps.toFixed(0), 10)}${pad(String(row.p50), 9)}${pad(String(row.p99), 9)}${pad(ratio.toFixed(2), 8)}${pad(row.cpuPerRequestUs.toFixed(0), 12)}${pad(row === bare ? "-" : row.writesPerBatch.toFixed(1), 11)}${pad(row === bare ? "-" : row.writesPerFlush.toFixed(1), 14)}${row.non2xx}/${row.errors}`,
+      `${pad(row.name, 26)}${pad(row.rps.toFixed(0), 10)}${pad(String(row.p50), 9)}${pad(String(row.p99), 9)}${pad(ratio.toFixed(2), 8)}${pad(row.cpuPerRequestUs.toFixed(0), 12)}${pad(row.mainCpuPerRequestUs?.toFixed(0) ?? "-", 13)}${pad(row === bare ? "-" : row.writesPerBatch.toFixed(1), 11)}${pad(row === bare ? "-" : row.writesPerFlush.toFixed(1), 14)}${row.non2xx}/${row.errors}`,
     );
   }
   const p99Target = bare.p99 * targets.p99OfBare;
