@@ -44,6 +44,36 @@ describe("the request log", () => {
     expect(log.text()).not.toContain("secret");
   });
 
+  it("gives each request's handlers a logger of their own, whose lines carry that request; a request the log skipped has none", async () => {
+    const log = capturingLogger();
+    const app = express();
+    app.get("/unlogged", (req, res) => {
+      try {
+        res.send(`a logger at level ${req.log.level}`);
+      } catch (error) {
+        res.send((error as Error).message);
+      }
+    });
+    app.use(requestLogger(log.logger));
+    app.get("/work/:n", (req, res) => {
+      req.log.info({ n: req.params.n }, "working");
+      res.send("ok");
+    });
+
+    const answers = await Promise.all([request(app).get("/work/1"), request(app).get("/work/2")]);
+
+    const working = parsed(log).filter((line) => line.msg === "working") as (LogLine & {
+      n: string;
+    })[];
+    expect(working.map(({ req, n }) => [req.id, req.path, n]).sort()).toEqual(
+      answers
+        .map((answer, i) => [answer.headers["x-request-id"], `/work/${i + 1}`, `${i + 1}`])
+        .sort(),
+    );
+    const unlogged = await request(app).get("/unlogged");
+    expect(unlogged.text).toBe("req.log is made by the request logger, which this request skipped");
+  });
+
   it("writes an answer of 500 or more at error level, once", async () => {
     const log = capturingLogger();
     const app = express().use(requestLogger(log.logger));
