@@ -1,6 +1,3 @@
-import { cp, mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import request from "supertest";
 import { afterEach, describe, expect, it } from "vitest";
@@ -8,6 +5,7 @@ import { commentThreadHtml } from "@site/shared/blog";
 import { blogPosts } from "@site/shared/blog/posts";
 import { translations } from "@site/shared/i18n/translations";
 import { makeTestApp } from "../helpers/app.js";
+import { fixtureSiteWith } from "../helpers/post-site.js";
 
 const fixtureSite = fileURLToPath(new URL("../fixtures/site", import.meta.url));
 const post = blogPosts[0]!;
@@ -16,23 +14,14 @@ const swahili = translations("sw").messages;
 
 /** The fixture build with a post page in Swahili (its thread's slot prerendered empty, in Swahili). */
 async function siteWithSwahiliPost(): Promise<string> {
-  const site = join(await mkdtemp(join(tmpdir(), "admin-api-site-")), "site");
-  await cp(fixtureSite, site, { recursive: true });
-  await mkdir(join(site, "sw", "blog", post.slug), { recursive: true });
   const empty = commentThreadHtml([], { dateLocale: "sw-KE", messages: swahili.commentMessages });
-  await writeFile(
-    join(site, "sw", "blog", post.slug, "index.html"),
-    `<!doctype html><html lang="sw"><head><title>${post.title}</title></head><body><main>` +
+  return fixtureSiteWith({
+    path: `sw/blog/${post.slug}/index.html`,
+    html:
+      `<!doctype html><html lang="sw"><head><title>${post.title}</title></head><body><main>` +
       `<section>${empty}<input type="hidden" name="formStarted" form="c" data-form-started="" value=""/>` +
       `<form id="c" method="post" action="/api/comments"></form></section></main></body></html>`,
-  );
-  const manifestFile = join(site, ".site-manifest.json");
-  const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as {
-    pages: Record<string, { inlineScriptHashes: string[] }>;
-  };
-  manifest.pages[`sw/blog/${post.slug}/index.html`] = { inlineScriptHashes: [] };
-  await writeFile(manifestFile, JSON.stringify(manifest));
-  return site;
+  });
 }
 
 describe("the site in its three languages", () => {
