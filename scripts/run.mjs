@@ -33,7 +33,7 @@ if (task === "start") {
   must(pnpm("exec", "turbo", "run", "build", "--output-logs=errors-only"));
   must(pnpm("--filter", "@site/admin-api", "start"));
 } else if (task === "test") {
-  ensureSystemPackages();
+  ensureSystemPackages("test");
   if (pnpm("install", "--frozen-lockfile", "--prefer-offline") !== 0) {
     console.log("\nThe install failed, so no suite could run.\n0 passed, 1 failed, 0 skipped");
     process.exit(1);
@@ -51,6 +51,7 @@ if (task === "start") {
   ];
   process.exit(reportResults(root, phases) ? 0 : 1);
 } else if (task === "perf") {
+  ensureSystemPackages("perf");
   must(pnpm("install", "--frozen-lockfile", "--prefer-offline"));
   must(pnpm("exec", "turbo", "run", "build", "--output-logs=errors-only"));
   must(pnpm("--filter", "@site/web", "perf"));

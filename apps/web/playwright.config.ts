@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { e2eRun } from "./e2e/support/run-env";
-import { chromeArgs, chromePath } from "./perf/chrome.mjs";
+import { chromeArgs, testChromePath } from "./perf/chrome.mjs";
 
 /**
  * Browser gates against the built product, started exactly as `npm start` starts it: the API process
@@ -38,7 +38,7 @@ export default defineConfig({
     serviceWorkers: "block",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: chromePath,
+      executablePath: testChromePath,
       args: [...chromeArgs],
     },
   },

@@ -1,2 +1,3 @@
 export declare const chromePath: string;
+export declare const testChromePath: string;
 export declare const chromeArgs: readonly string[];
