@@ -3,9 +3,9 @@
  * POST /api/subscriptions (a unique email per request), POST /api/contacts, and a bare Express handler,
  * all on loopback. The servers run in a child process so the load generator does not share their
  * event loop. Prints requests/s, p50 and p99 latency and each endpoint's ratio to bare Express, and a
- * page read's p95 (GET /about, one request at a time) while idle and during each burst of posts (bare's
- * too, so that every burst shares the server with the same reads). CPU per
- * request is the server process's (every thread) and its main thread's alone (Linux).
+ * page read's p95 (GET /about, one request at a time) while idle and during each burst, bare's included
+ * (the yardstick runs under the same protocol as the posts). CPU per request is the server process's
+ * (every thread) and its main thread's alone (Linux).
  * `--cpu-prof DIR` runs the server under `node --cpu-prof` and leaves its profile in DIR.
  * Not part of the test pass/fail.
  */
