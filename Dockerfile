@@ -25,8 +25,10 @@ ENV VITE_SITE_URL=${VITE_SITE_URL} \
     VITE_API_BASE_URL=${VITE_API_BASE_URL}
 WORKDIR /repo
 
-# Packages first, from the lockfile alone: this layer is rebuilt only when dependencies change.
+# Packages first, from the lockfile alone (and the patches it names, which pnpm applies as it builds them):
+# this layer is rebuilt only when dependencies change.
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
+COPY patches patches
 COPY scripts/docker-build.sh scripts/docker-build.sh
 RUN sh scripts/docker-build.sh fetch
 

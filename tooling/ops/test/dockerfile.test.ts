@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { healthcheckCommand, inStage, repoDockerfile, runtimeEnv, startCommand } from "./support/dockerfile.js";
 import { readRepoFile, repoPath } from "./support/repo.js";
 
@@ -25,13 +26,25 @@ describe("Dockerfile", () => {
   it("copies only files that exist and that .dockerignore lets into the build context", () => {
     const ignored = new Set(readRepoFile(".dockerignore").split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#")));
     const sources = inStage("build", "COPY").flatMap((i) => i.args.split(/\s+/).slice(0, -1));
-    expect(sources).toEqual(["package.json", "pnpm-lock.yaml", "pnpm-workspace.yaml", ".npmrc", "scripts/docker-build.sh", "."]);
+    expect(sources).toEqual(["package.json", "pnpm-lock.yaml", "pnpm-workspace.yaml", ".npmrc", "patches", "scripts/docker-build.sh", "."]);
     for (const source of sources.filter((path) => path !== ".")) {
       expect(existsSync(repoPath(source)), source).toBe(true);
       expect(ignored.has(source), source).toBe(false);
     }
     // Never sent to the builder: installs, builds, local data, git history, keys.
     for (const pattern of [".git", "**/node_modules", "**/dist", "**/build", "var", ".env", "secrets"]) expect(ignored).toContain(pattern);
+  });
+
+  it("gives the fetch step every patch the workspace names (pnpm refuses to fetch without them)", () => {
+    const build = repoDockerfile.filter((i) => i.stage === "build");
+    const fetchAt = build.findIndex((i) => i.keyword === "RUN" && i.args === "sh scripts/docker-build.sh fetch");
+    const beforeFetch = build.slice(0, fetchAt).filter((i) => i.keyword === "COPY").flatMap((i) => i.args.split(/\s+/).slice(0, -1));
+    const patches = Object.values(parse(readRepoFile("pnpm-workspace.yaml")).patchedDependencies ?? {}) as string[];
+    expect(patches.length).toBeGreaterThan(0);
+    for (const patch of patches) {
+      expect(existsSync(repoPath(patch)), patch).toBe(true);
+      expect(beforeFetch.some((source) => patch === source || patch.startsWith(`${source}/`)), patch).toBe(true);
+    }
   });
 
   it("runs as the non-root node user, in production, with var/ as a volume on :8080", () => {
